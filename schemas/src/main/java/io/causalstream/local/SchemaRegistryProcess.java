@@ -1,0 +1,151 @@
+package io.causalstream.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real Apicurio Registry (which speaks the Confluent Schema Registry API) run from its Maven Central distribution
+ * ({@code io.apicurio:apicurio-registry-app:<v>:tar.gz:all}) as a child process, with in-memory storage.
+ * Used by the local launcher and by the test harness.
+ */
+public final class SchemaRegistryProcess implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SchemaRegistryProcess.class);
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+
+    private final Process process;
+    private final int port;
+    private final Path logFile;
+
+    private SchemaRegistryProcess(Process process, int port, Path logFile) {
+        this.process = process;
+        this.port = port;
+        this.logFile = logFile;
+    }
+
+    /**
+     * Unpacks the distribution into {@code installDir} (once; later calls reuse it) and starts the registry on
+     * loopback {@code port}; returns when its API answers.
+     */
+    public static SchemaRegistryProcess start(Path archive, Path installDir, int port, Path logFile) {
+        LocalPorts.requireFree(port, "schema registry");
+        Path runner = install(archive, installDir);
+        List<String> cmd = new ArrayList<>(List.of(JavaRuntime.requireJava21(), "-Xmx512m", "-XX:+UseSerialGC",
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.http.host=127.0.0.1",
+                "-Dquarkus.management.enabled=false",
+                "-Dquarkus.log.console.json=false",
+                "-jar", runner.getFileName().toString()));
+        try {
+            Files.createDirectories(logFile.toAbsolutePath().getParent());
+            Process p = new ProcessBuilder(cmd).directory(runner.getParent().toFile())
+                    .redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+            SchemaRegistryProcess registry = new SchemaRegistryProcess(p, port, logFile);
+            registry.awaitReady();
+            return registry;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the schema registry: " + cmd, e);
+        }
+    }
+
+    /** Root URL, e.g. http://127.0.0.1:8085. */
+    public String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    private void awaitReady() {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create(url() + "/apis/registry/v3/system/info"))
+                .timeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the schema registry exited with code " + process.exitValue()
+                        + " during start-up; its log " + logFile + " ends with:\n" + tail(logFile));
+            }
+            try {
+                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    log.info("schema registry ready at {} (pid {})", url(), process.pid());
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close();
+                throw new IllegalStateException("interrupted while waiting for the schema registry", e);
+            }
+            sleep(250);
+        }
+        close();
+        throw new IllegalStateException("the schema registry did not answer within " + STARTUP_TIMEOUT
+                + "; see " + logFile + ":\n" + tail(logFile));
+    }
+
+    static Path install(Path archive, Path installDir) {
+        Path marker = installDir.resolve(".unpacked");
+        try {
+            if (!Files.exists(marker)) {
+                if (archive == null || !Files.isRegularFile(archive)) {
+                    throw new IllegalStateException("Apicurio Registry distribution not found at " + archive
+                            + ": build with Maven first (it resolves io.apicurio:apicurio-registry-app:tar.gz:all)");
+                }
+                Files.createDirectories(installDir);
+                log.info("unpacking {} into {}", archive.getFileName(), installDir);
+                Process tar = new ProcessBuilder("tar", "-xzf", archive.toAbsolutePath().toString(), "-C",
+                        installDir.toAbsolutePath().toString()).inheritIO().start();
+                if (tar.waitFor() != 0) {
+                    throw new IllegalStateException("tar failed to unpack " + archive);
+                }
+                Files.writeString(marker, archive.getFileName().toString());
+            }
+            try (Stream<Path> files = Files.walk(installDir)) {
+                return files.filter(f -> f.getFileName().toString().equals("quarkus-run.jar")).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no quarkus-run.jar under " + installDir));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        ChildProcesses.stop(process, "schema registry");
+    }
+
+    private static String tail(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.causalstream.runtime;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The one configuration loader. A key such as {@code kafka.bootstrap.servers} is looked up, first match wins, in:
+ * explicit overrides (tests, the local launcher), JVM system properties ({@code -Dkafka.bootstrap.servers=...}),
+ * the environment ({@code KAFKA_BOOTSTRAP_SERVERS}), a properties file named by {@code CAUSAL_STREAM_CONFIG},
+ * then the default given by the caller.
+ */
+public final class Config {
+
+    public static final String BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
+    public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
+    public static final String HTTP_PORT = "http.port";
+    public static final String HTTP_HOST = "http.host";
+    public static final String STATE_DIR = "state.dir";
+
+    public static final String DEFAULT_BOOTSTRAP = "localhost:9092";
+    public static final String DEFAULT_REGISTRY = "http://localhost:8085";
+
+    private final Map<String, String> overrides;
+    private final Map<String, String> env;
+    private final Properties file;
+
+    private Config(Map<String, String> overrides, Map<String, String> env, Properties file) {
+        this.overrides = Map.copyOf(overrides);
+        this.env = env;
+        this.file = file;
+    }
+
+    public static Config fromEnvironment() {
+        return withOverrides(Map.of());
+    }
+
+    public static Config withOverrides(Map<String, String> overrides) {
+        return new Config(overrides, System.getenv(), loadFile(System.getenv("CAUSAL_STREAM_CONFIG")));
+    }
+
+    /** A config that ignores the process environment: for tests that must not pick up a developer's settings. */
+    public static Config of(Map<String, String> values) {
+        return new Config(values, Map.of(), new Properties());
+    }
+
+    public Optional<String> find(String key) {
+        String v = overrides.get(key);
+        if (v == null) {
+            v = System.getProperty(key);
+        }
+        if (v == null) {
+            v = env.get(envName(key));
+        }
+        if (v == null) {
+            v = file.getProperty(key);
+        }
+        return Optional.ofNullable(v).map(String::trim).filter(s -> !s.isEmpty());
+    }
+
+    public String get(String key, String defaultValue) {
+        return find(key).orElse(defaultValue);
+    }
+
+    public int getInt(String key, int defaultValue) {
+        return find(key).map(v -> parse(key, v, Integer::parseInt)).orElse(defaultValue);
+    }
+
+    public long getLong(String key, long defaultValue) {
+        return find(key).map(v -> parse(key, v, Long::parseLong)).orElse(defaultValue);
+    }
+
+    public double getDouble(String key, double defaultValue) {
+        return find(key).map(v -> parse(key, v, Double::parseDouble)).orElse(defaultValue);
+    }
+
+    public boolean getBoolean(String key, boolean defaultValue) {
+        return find(key).map(Boolean::parseBoolean).orElse(defaultValue);
+    }
+
+    public String bootstrapServers() {
+        return get(BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP);
+    }
+
+    public String schemaRegistryUrl() {
+        return get(SCHEMA_REGISTRY_URL, DEFAULT_REGISTRY);
+    }
+
+    /** Keys below a prefix, e.g. {@code kafka.streams.} for raw Kafka client settings, prefix removed. */
+    public Map<String, String> withPrefix(String prefix) {
+        Map<String, String> out = new TreeMap<>();
+        file.stringPropertyNames().stream().filter(k -> k.startsWith(prefix))
+                .forEach(k -> out.put(k.substring(prefix.length()), file.getProperty(k)));
+        String envPrefix = envName(prefix);
+        env.forEach((k, v) -> {
+            if (k.startsWith(envPrefix)) {
+                out.put(k.substring(envPrefix.length()).toLowerCase().replace('_', '.'), v);
+            }
+        });
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(prefix))
+                .forEach(k -> out.put(k.substring(prefix.length()), System.getProperty(k)));
+        overrides.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                out.put(k.substring(prefix.length()), v);
+            }
+        });
+        return out;
+    }
+
+    /** {@code kafka.bootstrap.servers} -> {@code KAFKA_BOOTSTRAP_SERVERS}. */
+    public static String envName(String key) {
+        return key.toUpperCase().replace('.', '_').replace('-', '_');
+    }
+
+    private static <T> T parse(String key, String value, java.util.function.Function<String, T> parser) {
+        try {
+            return parser.apply(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("config " + key + " (" + envName(key) + ") must be a number, got '"
+                    + value + "'", e);
+        }
+    }
+
+    private static Properties loadFile(String path) {
+        Properties p = new Properties();
+        if (path == null || path.isBlank()) {
+            return p;
+        }
+        try (InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(path))) {
+            p.load(in);
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read config file " + path + " (CAUSAL_STREAM_CONFIG)", e);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.causalstream.runtime;
+
+import io.javalin.Javalin;
+import io.javalin.http.HttpStatus;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The HTTP face every service has: {@code /health} (200 when the service is running, 503 otherwise, with a JSON
+ * body saying why) and {@code /metrics} (Prometheus text format). Services add their own routes to {@link #app()}.
+ */
+public final class OpsServer implements AutoCloseable {
+
+    /** What /health reports. */
+    public record Health(boolean up, Map<String, Object> details) {
+    }
+
+    private final PrometheusMeterRegistry registry;
+    private final Javalin app;
+
+    public OpsServer(String serviceName, Supplier<Health> health) {
+        this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        registry.config().commonTags("service", serviceName);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmGcMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        this.app = Javalin.create(cfg -> {
+            cfg.showJavalinBanner = false;
+            cfg.useVirtualThreads = true;
+        });
+        app.get("/health", ctx -> {
+            Health h = health.get();
+            var body = new java.util.LinkedHashMap<String, Object>();
+            body.put("service", serviceName);
+            body.put("status", h.up() ? "UP" : "DOWN");
+            body.putAll(h.details());
+            ctx.status(h.up() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(body);
+        });
+        app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                .result(registry.scrape()));
+    }
+
+    public PrometheusMeterRegistry meters() {
+        return registry;
+    }
+
+    public Javalin app() {
+        return app;
+    }
+
+    public OpsServer start(String host, int port) {
+        app.start(host, port);
+        return this;
+    }
+
+    /** The port actually bound (useful with port 0 in tests). */
+    public int port() {
+        return app.port();
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+        registry.close();
+    }
+}

@@ -1,0 +1,77 @@
+package io.causalstream.serde;
+
+import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
+import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
+import io.apicurio.registry.serde.config.SerdeConfig;
+import io.apicurio.registry.serde.kafka.config.KafkaSerdeConfig;
+import io.apicurio.registry.serde.avro.AvroSerdeConfig;
+import io.causalstream.topics.Topic;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Produced;
+
+/**
+ * The one serde factory of the system: Avro values in the Confluent wire format (magic byte 0, 4-byte schema id,
+ * Avro binary), plain string keys. The registry client is Apicurio's (Confluent's jars are not on Maven Central);
+ * swapping to Confluent's KafkaAvroSerializer is a change to this class only.
+ */
+public final class AvroSerdes {
+
+    private final String registryUrl;
+    private final Map<String, Object> baseConfig;
+
+    /** @param registryUrl root URL of the schema registry, e.g. http://localhost:8085 (no API path) */
+    public AvroSerdes(String registryUrl) {
+        this.registryUrl = stripTrailingSlash(registryUrl);
+        Map<String, Object> c = new HashMap<>();
+        c.put(SerdeConfig.REGISTRY_URL, RegistryEndpoints.nativeApi(this.registryUrl));
+        c.put(SerdeConfig.AUTO_REGISTER_ARTIFACT, true);
+        c.put(SerdeConfig.USE_ID, "contentId");          // content id == Confluent-compatible schema id
+        c.put(KafkaSerdeConfig.ENABLE_HEADERS, false);   // schema id in the payload, not in headers
+        c.put(AvroSerdeConfig.USE_SPECIFIC_AVRO_READER, true);
+        c.put(AvroSerdeConfig.AVRO_ENCODING, AvroSerdeConfig.AVRO_ENCODING_BINARY);
+        this.baseConfig = Map.copyOf(c);
+    }
+
+    public String registryUrl() {
+        return registryUrl;
+    }
+
+    public <V extends SpecificRecord> Serde<V> value(Topic<V> topic) {
+        return Serdes.serdeFrom(valueSerializer(topic), valueDeserializer(topic));
+    }
+
+    public <V extends SpecificRecord> Serializer<V> valueSerializer(Topic<V> topic) {
+        AvroKafkaSerializer<V> serializer = new AvroKafkaSerializer<>();
+        serializer.configure(baseConfig, false);
+        return serializer;
+    }
+
+    public <V extends SpecificRecord> Deserializer<V> valueDeserializer(Topic<V> topic) {
+        AvroKafkaDeserializer<V> deserializer = new AvroKafkaDeserializer<>();
+        deserializer.configure(baseConfig, false);
+        return new TypeCheckingDeserializer<>(deserializer, topic.valueClass());
+    }
+
+    public static Serde<String> key() {
+        return Serdes.String();
+    }
+
+    public <V extends SpecificRecord> Consumed<String, V> consumed(Topic<V> topic) {
+        return Consumed.with(key(), value(topic));
+    }
+
+    public <V extends SpecificRecord> Produced<String, V> produced(Topic<V> topic) {
+        return Produced.with(key(), value(topic));
+    }
+
+    private static String stripTrailingSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+}

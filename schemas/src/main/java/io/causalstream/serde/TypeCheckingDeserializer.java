@@ -1,0 +1,49 @@
+package io.causalstream.serde;
+
+import java.util.Map;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Rejects a value that decodes as valid Avro but under another schema than the topic's (e.g. a Judgment
+ * published to passages): without this check it would surface later as a ClassCastException deep in a topology.
+ */
+final class TypeCheckingDeserializer<V> implements Deserializer<V> {
+
+    private final Deserializer<V> inner;
+    private final Class<V> expected;
+
+    TypeCheckingDeserializer(Deserializer<V> inner, Class<V> expected) {
+        this.inner = inner;
+        this.expected = expected;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        inner.configure(configs, isKey);
+    }
+
+    @Override
+    public V deserialize(String topic, byte[] data) {
+        return check(topic, inner.deserialize(topic, data));
+    }
+
+    @Override
+    public V deserialize(String topic, Headers headers, byte[] data) {
+        return check(topic, inner.deserialize(topic, headers, data));
+    }
+
+    private V check(String topic, Object value) {
+        if (value != null && !expected.isInstance(value)) {
+            throw new SerializationException("record on " + topic + " is a " + value.getClass().getSimpleName()
+                    + ", expected " + expected.getSimpleName());
+        }
+        return expected.cast(value);
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}
