@@ -10,18 +10,14 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.kstream.Consumed;
-import org.apache.kafka.streams.kstream.Produced;
 
 /**
  * The one serde factory of the system: Avro values in the Confluent wire format (magic byte 0, 4-byte schema id,
  * Avro binary), plain string keys. The registry client is Apicurio's (Confluent's jars are not on Maven Central);
  * swapping to Confluent's KafkaAvroSerializer is a change to this class only.
  */
-public final class AvroSerdes {
+public final class AvroSerdes implements SerdeFactory {
 
     private final String registryUrl;
     private final Map<String, Object> baseConfig;
@@ -43,32 +39,18 @@ public final class AvroSerdes {
         return registryUrl;
     }
 
-    public <V extends SpecificRecord> Serde<V> value(Topic<V> topic) {
-        return Serdes.serdeFrom(valueSerializer(topic), valueDeserializer(topic));
-    }
-
+    @Override
     public <V extends SpecificRecord> Serializer<V> valueSerializer(Topic<V> topic) {
         AvroKafkaSerializer<V> serializer = new AvroKafkaSerializer<>();
         serializer.configure(baseConfig, false);
         return serializer;
     }
 
+    @Override
     public <V extends SpecificRecord> Deserializer<V> valueDeserializer(Topic<V> topic) {
         AvroKafkaDeserializer<V> deserializer = new AvroKafkaDeserializer<>();
         deserializer.configure(baseConfig, false);
         return new TypeCheckingDeserializer<>(deserializer, topic.valueClass());
-    }
-
-    public static Serde<String> key() {
-        return Serdes.String();
-    }
-
-    public <V extends SpecificRecord> Consumed<String, V> consumed(Topic<V> topic) {
-        return Consumed.with(key(), value(topic));
-    }
-
-    public <V extends SpecificRecord> Produced<String, V> produced(Topic<V> topic) {
-        return Produced.with(key(), value(topic));
     }
 
     private static String stripTrailingSlash(String url) {

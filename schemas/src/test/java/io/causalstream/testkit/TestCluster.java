@@ -28,7 +28,7 @@ public final class TestCluster {
 
     private final String bootstrapServers;
     private final String registryUrl;
-    private final AvroSerdes serdes;
+    private final io.causalstream.serde.SerdeFactory serdes;
 
     TestCluster(String bootstrapServers, String registryUrl) {
         this.bootstrapServers = bootstrapServers;
@@ -44,7 +44,7 @@ public final class TestCluster {
         return registryUrl;
     }
 
-    public AvroSerdes serdes() {
+    public io.causalstream.serde.SerdeFactory serdes() {
         return serdes;
     }
 
