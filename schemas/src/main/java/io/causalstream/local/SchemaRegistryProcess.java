@@ -40,14 +40,27 @@ public final class SchemaRegistryProcess implements AutoCloseable {
      * loopback {@code port}; returns when its API answers.
      */
     public static SchemaRegistryProcess start(Path archive, Path installDir, int port, Path logFile) {
+        return start(archive, installDir, port, logFile, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, Path, int, Path)}, with extra registry settings as system properties, e.g.
+     * {@code apicurio.storage.kind=kafkasql} to keep schemas in a Kafka topic across restarts.
+     */
+    public static SchemaRegistryProcess start(Path archive, Path installDir, int port, Path logFile,
+                                              java.util.Map<String, String> settings) {
         LocalPorts.requireFree(port, "schema registry");
         Path runner = install(archive, installDir);
         List<String> cmd = new ArrayList<>(List.of(JavaRuntime.requireJava21(), "-Xmx512m", "-XX:+UseSerialGC",
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.http.host=127.0.0.1",
-                "-Dquarkus.management.enabled=false",
-                "-Dquarkus.log.console.json=false",
-                "-jar", runner.getFileName().toString()));
+                // Apicurio always opens a management interface (default 0.0.0.0:9000): give it a free loopback port
+                // so several registries (parallel test JVMs) and whatever else holds 9000 do not collide
+                "-Dquarkus.management.host=127.0.0.1",
+                "-Dquarkus.management.port=" + LocalPorts.pickFree(),
+                "-Dquarkus.log.console.json=false"));
+        settings.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.addAll(List.of("-jar", runner.getFileName().toString()));
         try {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
             Process p = new ProcessBuilder(cmd).directory(runner.getParent().toFile())
@@ -96,6 +109,15 @@ public final class SchemaRegistryProcess implements AutoCloseable {
         close();
         throw new IllegalStateException("the schema registry did not answer within " + STARTUP_TIMEOUT
                 + "; see " + logFile + ":\n" + tail(logFile));
+    }
+
+    /**
+     * Where a distribution is unpacked by default: a per-user cache shared by the launcher and the tests, so the
+     * 150 MB archive is unpacked once per version, not once per run.
+     */
+    public static Path defaultInstallDir(Path archive) {
+        String name = archive.getFileName().toString().replace(".tar.gz", "");
+        return Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-" + System.getProperty("user.name"), name);
     }
 
     static Path install(Path archive, Path installDir) {

@@ -5,7 +5,6 @@ import io.causalstream.local.SchemaRegistryProcess;
 import io.causalstream.runtime.Config;
 import io.causalstream.serde.RegistryAdmin;
 import io.causalstream.topics.TopicSetup;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -88,7 +87,8 @@ public final class KafkaTestCluster implements BeforeAllCallback, ParameterResol
             log.info("in-JVM Kafka broker ready at {} in {} ms", broker.bootstrapServers(),
                     (System.nanoTime() - t0) / 1_000_000);
 
-            SchemaRegistryProcess registry = SchemaRegistryProcess.start(registryArchive(), registryInstallDir(),
+            SchemaRegistryProcess registry = SchemaRegistryProcess.start(registryArchive(),
+                    SchemaRegistryProcess.defaultInstallDir(registryArchive()),
                     LocalPorts.pickFree(), Path.of("target", "schema-registry.log"));
             new RegistryAdmin(registry.url()).requireBackwardCompatibility();
             TopicSetup.createAll(broker.bootstrapServers(), 1, (short) 1);
@@ -107,13 +107,5 @@ public final class KafkaTestCluster implements BeforeAllCallback, ParameterResol
                     + "scope, and run dependency:properties), or set KAFKA_BOOTSTRAP_SERVERS and SCHEMA_REGISTRY_URL");
         }
         return Path.of(path);
-    }
-
-    /** Shared by all modules and runs: unpacking 150 MB once is enough. */
-    private static Path registryInstallDir() throws java.io.IOException {
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-" + System.getProperty("user.name"),
-                "apicurio-registry-" + registryArchive().getFileName().toString().replace(".tar.gz", ""));
-        Files.createDirectories(dir.getParent());
-        return dir;
     }
 }

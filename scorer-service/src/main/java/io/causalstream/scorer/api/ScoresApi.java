@@ -1,0 +1,111 @@
+package io.causalstream.scorer.api;
+
+import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.scorer.topology.ScorerTopology;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyQueryMetadata;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.HostInfo;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * {@code GET /api/passages/{id}/scores}: the latest score of every annotation of a passage against its current gold,
+ * read from the {@value ScorerTopology#SCORES_STORE} store. The passage lives in one partition, hence on one
+ * instance: when another instance owns it (known only when {@code http.advertised.host} is set), the request is
+ * redirected there (307); while the store is not queryable (start-up, rebalance), the answer is 503.
+ */
+public final class ScoresApi {
+
+    /** One annotation's latest scores. */
+    public record AnnotationScores(String annotationId, String annotatorId, String annotatorKind,
+                                   String goldAnnotationId, String goldOrigin, List<Measure> scores,
+                                   long scoredAt) {
+    }
+
+    /** One measure's counts and scores. */
+    public record Measure(String measure, double threshold, int tp, int pp, int fp, int fn, double f1,
+                          Double f1Strict) {
+    }
+
+    /** The answer: scores of each annotation, in annotationId order; empty when the passage has no gold or none. */
+    public record PassageScores(String passageId, List<AnnotationScores> annotations) {
+    }
+
+    private static final StringSerializer STRINGS = new StringSerializer();
+
+    private final Supplier<KafkaStreams> streams;
+    private final Supplier<HostInfo> self;
+
+    /**
+     * @param streams the running KafkaStreams (null before it exists)
+     * @param self    this instance's advertised host and port, or null when not advertised (single instance)
+     */
+    public ScoresApi(Supplier<KafkaStreams> streams, Supplier<HostInfo> self) {
+        this.streams = streams;
+        this.self = self;
+    }
+
+    public void register(Javalin app) {
+        app.get("/api/passages/{id}/scores", this::passageScores);
+    }
+
+    private void passageScores(Context ctx) {
+        String passageId = ctx.pathParam("id");
+        KafkaStreams ks = streams.get();
+        if (ks == null || !ks.state().isRunningOrRebalancing()) {
+            unavailable(ctx, "stream processing is not running");
+            return;
+        }
+        HostInfo me = self.get();
+        if (me != null) {
+            KeyQueryMetadata owner = ks.queryMetadataForKey(ScorerTopology.SCORES_STORE, passageId, STRINGS);
+            if (owner == null || owner.equals(KeyQueryMetadata.NOT_AVAILABLE)) {
+                unavailable(ctx, "the owner of passage " + passageId + " is not known yet");
+                return;
+            }
+            if (!owner.activeHost().equals(me)) {
+                ctx.redirect("http://" + owner.activeHost().host() + ":" + owner.activeHost().port()
+                        + ctx.path(), HttpStatus.TEMPORARY_REDIRECT);
+                return;
+            }
+        }
+        try {
+            ReadOnlyKeyValueStore<String, ScoredGraph> store = ks.store(StoreQueryParameters.fromNameAndType(
+                    ScorerTopology.SCORES_STORE, QueryableStoreTypes.keyValueStore()));
+            List<AnnotationScores> out = new ArrayList<>();
+            try (KeyValueIterator<String, ScoredGraph> it = store.prefixScan(
+                    ScorerTopology.passageKeyPrefix(passageId), STRINGS)) {
+                it.forEachRemaining(kv -> out.add(summary(kv.value)));
+            }
+            ctx.json(new PassageScores(passageId, out));
+        } catch (InvalidStateStoreException e) {
+            unavailable(ctx, "scores are not queryable right now: " + e.getMessage());
+        }
+    }
+
+    private static AnnotationScores summary(ScoredGraph g) {
+        List<Measure> measures = new ArrayList<>();
+        for (MeasureScore s : g.getScores()) {
+            measures.add(new Measure(s.getMeasure(), s.getThreshold(), s.getTp(), s.getPp(), s.getFp(), s.getFn(),
+                    s.getF1(), s.getF1Strict()));
+        }
+        return new AnnotationScores(g.getAnnotationId(), g.getAnnotator().getId(), g.getAnnotator().getKind().name(),
+                g.getGoldAnnotationId(), g.getGoldOrigin() == null ? null : g.getGoldOrigin().name(), measures,
+                g.getScoredAt().toEpochMilli());
+    }
+
+    private static void unavailable(Context ctx, String why) {
+        ctx.status(HttpStatus.SERVICE_UNAVAILABLE).json(java.util.Map.of("error", why));
+    }
+}

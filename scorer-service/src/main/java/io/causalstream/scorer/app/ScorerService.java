@@ -1,0 +1,173 @@
+package io.causalstream.scorer.app;
+
+import io.causalstream.deadletter.DeadLetterExceptionHandler;
+import io.causalstream.runtime.Config;
+import io.causalstream.runtime.OpsServer;
+import io.causalstream.scorer.api.ScoresApi;
+import io.causalstream.scorer.topology.ScorerTopology;
+import io.causalstream.serde.AvroSerdes;
+import io.causalstream.serde.SerdeFactory;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scorer service: the {@link ScorerTopology} on Kafka Streams, plus the HTTP face ({@code /health},
+ * {@code /metrics}, {@code /api/passages/{id}/scores}). Settings: {@link ScorerSettings}.
+ *
+ * <p>Several instances may run in one JVM (the local launcher does): nothing here is static or global.
+ */
+public final class ScorerService implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ScorerService.class);
+    private static final String SERVICE_NAME = "scorer-service";
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final ScorerSettings settings;
+    private final OpsServer ops;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile KafkaStreams streams;
+    private volatile HostInfo advertised;
+    private volatile boolean failed;
+    private volatile KafkaStreamsMetrics streamsMetrics;
+
+    private ScorerService(ScorerSettings settings) {
+        this.settings = settings;
+        this.ops = new OpsServer(SERVICE_NAME, this::health);
+    }
+
+    /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
+    public static ScorerService start(Config config) {
+        ScorerSettings settings = ScorerSettings.from(config);
+        return start(settings, new AvroSerdes(settings.schemaRegistryUrl()));
+    }
+
+    static ScorerService start(ScorerSettings settings, SerdeFactory serdes) {
+        ScorerService service = new ScorerService(settings);
+        try {
+            service.startAll(serdes);
+            return service;
+        } catch (RuntimeException e) {
+            service.close();
+            throw e;
+        }
+    }
+
+    private void startAll(SerdeFactory serdes) {
+        // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
+        new ScoresApi(() -> streams, () -> advertised).register(ops.app());
+        ops.start(settings.httpHost(), settings.httpPort());
+        if (settings.advertisedHost() != null) {
+            advertised = new HostInfo(settings.advertisedHost(), ops.port());
+        }
+
+        KafkaStreams ks = new KafkaStreams(
+                ScorerTopology.build(settings, serdes, new ScoringMetrics(ops.meters())),
+                streamsProperties(settings, advertised));
+        ks.setUncaughtExceptionHandler(e -> {
+            // Bad input goes to dead letters; anything reaching here is a bug or an outage: stop and show DOWN.
+            log.error("stream processing failed; shutting the Kafka Streams client down", e);
+            failed = true;
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        ks.setStateListener((now, before) -> {
+            log.info("Kafka Streams state {} -> {}", before, now);
+            if (now == KafkaStreams.State.ERROR) {
+                failed = true;
+                terminated.countDown();
+            }
+        });
+        streamsMetrics = new KafkaStreamsMetrics(ks);
+        streamsMetrics.bindTo(ops.meters());
+        streams = ks;
+        ks.start();
+        log.info("scorer started: application.id={}, gold preference={}, http port {}",
+                settings.applicationId(), settings.goldPreference().settingValue(), ops.port());
+    }
+
+    /** The Kafka Streams configuration: contract defaults, then the {@code kafka.streams.*} overrides. */
+    public static Properties streamsProperties(ScorerSettings settings, HostInfo advertised) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
+        // No global stores today; opting in now keeps behaviour stable when Kafka 5 makes it the default.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
+        if (settings.stateDir() != null) {
+            p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir());
+        }
+        if (advertised != null) {
+            p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, advertised.host() + ":" + advertised.port());
+        }
+        p.putAll(settings.streamsOverrides());
+        return p;
+    }
+
+    private OpsServer.Health health() {
+        KafkaStreams ks = streams;
+        KafkaStreams.State state = ks == null ? null : ks.state();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("kafkaStreams", state == null ? "NOT_CREATED" : state.name());
+        details.put("applicationId", settings.applicationId());
+        details.put("goldPreference", settings.goldPreference().settingValue());
+        return new OpsServer.Health(state != null && state.isRunningOrRebalancing(), details);
+    }
+
+    /** The bound HTTP port (useful with {@code http.port=0}). */
+    public int httpPort() {
+        return ops.port();
+    }
+
+    /** The Kafka Streams state, for callers that wait for RUNNING. */
+    public KafkaStreams.State streamsState() {
+        KafkaStreams ks = streams;
+        return ks == null ? KafkaStreams.State.CREATED : ks.state();
+    }
+
+    /** Blocks until {@link #close()} is called or stream processing fails; returns true when it failed. */
+    public boolean awaitTermination() throws InterruptedException {
+        terminated.await();
+        return failed;
+    }
+
+    /** Stops stream processing (committing its work), then the HTTP server. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        KafkaStreams ks = streams;
+        if (ks != null) {
+            ks.close(CLOSE_TIMEOUT);
+        }
+        if (streamsMetrics != null) {
+            streamsMetrics.close();
+        }
+        ops.close();
+        terminated.countDown();
+        log.info("scorer stopped");
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        ScorerService service = start(Config.fromEnvironment());
+        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "scorer-shutdown"));
+        boolean failedRun = service.awaitTermination();
+        service.close();
+        if (failedRun) {
+            System.exit(1);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.causalstream.scorer.topology;
+
+import io.causalstream.deadletter.InvalidRecordException;
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.gold.GoldGraph;
+import io.causalstream.schemas.gold.GoldOrigin;
+import io.causalstream.scorer.gold.GoldChanges;
+import io.causalstream.scorer.gold.GoldPreference;
+import io.causalstream.scorer.scoring.GraphScorer;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * A gold arrives (or is deleted): keep it in the passage's slot for its origin, and when the passage's
+ * <i>effective</i> gold changes (see {@link GoldChanges}), re-score every stored extraction of the passage against
+ * the new one. A gold that does not change the effective one (e.g. a tournament winner while a curated gold is
+ * preferred) is stored for later and emits nothing.
+ *
+ * <p>Golds are slotted by their {@code origin} field, so a tournament winner mirrored onto {@code gold-graphs}
+ * lands in the same slot as the one from {@code tournament-winners}. A tombstone (both topics are compacted)
+ * deletes the slot the topic owns: CURATED on {@code gold-graphs}, TOURNAMENT on {@code tournament-winners}. When a
+ * passage loses its last gold, its latest scores are forgotten and nothing is emitted.
+ */
+final class GoldProcessor extends ScoringProcessor<GoldGraph> {
+
+    private final String topic;
+    private final GoldOrigin topicOrigin;
+    private final boolean onlyTopicOrigin;
+
+    private GoldProcessor(String topic, GoldOrigin topicOrigin, boolean onlyTopicOrigin, GraphScorer scorer,
+                          GoldPreference preference, ScoringObserver observer) {
+        super(scorer, preference, observer);
+        this.topic = topic;
+        this.topicOrigin = topicOrigin;
+        this.onlyTopicOrigin = onlyTopicOrigin;
+    }
+
+    /** {@code gold-graphs}: curated golds, and tournament winners if someone mirrors them there. */
+    static GoldProcessor forGoldGraphs(String topic, GraphScorer scorer, GoldPreference preference,
+                                       ScoringObserver observer) {
+        return new GoldProcessor(topic, GoldOrigin.CURATED, false, scorer, preference, observer);
+    }
+
+    /** {@code tournament-winners}: only TOURNAMENT golds, published by the Elo service. */
+    static GoldProcessor forTournamentWinners(String topic, GraphScorer scorer, GoldPreference preference,
+                                              ScoringObserver observer) {
+        return new GoldProcessor(topic, GoldOrigin.TOURNAMENT, true, scorer, preference, observer);
+    }
+
+    @Override
+    public void process(Record<String, GoldGraph> record) {
+        GoldGraph gold = record.value();
+        String passageId;
+        if (gold == null) {
+            RecordRules.requireId("record key", record.key());
+            passageId = record.key();
+        } else {
+            RecordRules.requireId("passageId", gold.getPassageId());
+            RecordRules.requireId("annotationId", gold.getAnnotationId());
+            RecordRules.requireKeyIsPassageId(record.key(), gold.getPassageId());
+            if (onlyTopicOrigin && gold.getOrigin() != topicOrigin) {
+                throw new InvalidRecordException(topic + " carries " + topicOrigin + " golds only, got "
+                        + gold.getOrigin());
+            }
+            passageId = gold.getPassageId();
+        }
+
+        GoldGraph before = state.effectiveGold(passageId);
+        if (gold == null) {
+            state.deleteGold(passageId, topicOrigin);
+        } else {
+            state.putGold(gold);
+        }
+        GoldGraph after = state.effectiveGold(passageId);
+        if (!GoldChanges.changesScores(before, after)) {
+            return;
+        }
+        if (after == null) {
+            state.deleteScoresOf(passageId);
+            return;
+        }
+        for (Extraction extraction : state.extractionsOf(passageId)) {
+            scoreAndEmit(extraction, after, record);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.causalstream.scorer.topology;
+
+import io.causalstream.schemas.scoring.ScoredGraph;
+
+/**
+ * Told about every scored graph the topology emits, e.g. to update metrics. Called on a stream thread: it must be
+ * fast and must not throw. Under exactly-once a task may re-process records after an aborted transaction, so an
+ * observer may see a graph more than once; it must only feed approximate signals such as metrics.
+ */
+@FunctionalInterface
+public interface ScoringObserver {
+
+    ScoringObserver NONE = graph -> {
+    };
+
+    void scored(ScoredGraph graph);
+}
