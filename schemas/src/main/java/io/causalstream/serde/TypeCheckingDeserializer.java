@@ -26,12 +26,23 @@ final class TypeCheckingDeserializer<V> implements Deserializer<V> {
 
     @Override
     public V deserialize(String topic, byte[] data) {
+        requireWireFormat(topic, data);
         return check(topic, inner.deserialize(topic, data));
     }
 
     @Override
     public V deserialize(String topic, Headers headers, byte[] data) {
+        requireWireFormat(topic, data);
         return check(topic, inner.deserialize(topic, headers, data));
+    }
+
+    /** The registry client's own error for foreign bytes is obscure ("artifact reference cannot be null"). */
+    private void requireWireFormat(String topic, byte[] data) {
+        if (data != null && (data.length < 5 || data[0] != 0)) {
+            throw new SerializationException("record on " + topic + " is not a " + expected.getSimpleName()
+                    + " in the Confluent Avro wire format: expected magic byte 0 and a 4-byte schema id, got "
+                    + data.length + " bytes starting with 0x" + String.format("%02x", data.length == 0 ? 0 : data[0]));
+        }
     }
 
     private V check(String topic, Object value) {

@@ -1,0 +1,155 @@
+package io.causalstream.extractor.app;
+
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.pipeline.ExtractorMetrics;
+import io.causalstream.extractor.pipeline.PassagePipeline;
+import io.causalstream.extractor.pipeline.PipelineStatus;
+import io.causalstream.runtime.Config;
+import io.causalstream.runtime.OpsServer;
+import io.causalstream.serde.AvroSerdes;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The extractor service: the {@link PassagePipeline} (passages to extractions, exactly once) with the chosen
+ * backend, and the ops HTTP server ({@code /health}, {@code /metrics}). Settings: {@link ExtractorSettings}.
+ * No static state: several services can run in one JVM (the local launcher, the tests).
+ */
+public final class ExtractorService implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ExtractorService.class);
+    public static final String NAME = "extractor-service";
+
+    private final ExtractorSettings settings;
+    private final List<AutoCloseable> resources = new ArrayList<>();
+    private volatile PassagePipeline pipeline;
+    private OpsServer ops;
+    private boolean closed;
+
+    private ExtractorService(ExtractorSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Starts the pipeline and the HTTP server; returns once both run. Fails fast on bad settings. */
+    public static ExtractorService start(Config config) {
+        ExtractorService service = new ExtractorService(ExtractorSettings.from(config));
+        try {
+            service.startAll(config);
+            return service;
+        } catch (RuntimeException e) {
+            service.close();
+            throw e;
+        }
+    }
+
+    private void startAll(Config config) {
+        Extractor extractor = own(ExtractorBackends.create(settings.backend(), config));
+        ops = own(new OpsServer(NAME, this::health));
+
+        var consumer = new KafkaConsumer<byte[], byte[]>(settings.consumerConfig());
+        KafkaProducer<byte[], byte[]> producer;
+        try {
+            producer = new KafkaProducer<>(settings.producerConfig());
+        } catch (RuntimeException e) {
+            consumer.close();
+            throw e;
+        }
+        PassagePipeline p = new PassagePipeline(consumer, producer, new AvroSerdes(settings.schemaRegistryUrl()),
+                extractor, settings.maxConcurrency(), settings.retryBackoff(),
+                new ExtractorMetrics(ops.meters(), extractor.annotator().getId()), Clock.systemUTC());
+        pipeline = own(p);
+        own(bind(new KafkaClientMetrics(consumer)));
+        own(bind(new KafkaClientMetrics(producer)));
+
+        p.start();
+        ops.start(settings.httpHost(), settings.httpPort());
+        log.info("{} started: backend {}, transactional id {}, http port {}", NAME, settings.backend(),
+                settings.transactionalId(), ops.port());
+    }
+
+    private KafkaClientMetrics bind(KafkaClientMetrics metrics) {
+        metrics.bindTo(ops.meters());
+        return metrics;
+    }
+
+    private <T extends AutoCloseable> T own(T resource) {
+        resources.add(resource);
+        return resource;
+    }
+
+    private OpsServer.Health health() {
+        PassagePipeline p = pipeline;
+        if (p == null) {
+            return new OpsServer.Health(false, Map.of("pipeline", "starting"));
+        }
+        PipelineStatus s = p.status();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("backend", settings.backend());
+        details.put("transactionalId", settings.transactionalId());
+        details.put("running", s.running());
+        details.put("failed", s.failed());
+        details.put("recordsProcessed", s.recordsProcessed());
+        details.put("extracted", s.extracted());
+        details.put("deadLetters", s.deadLettered());
+        details.put("failedBatches", s.failedBatches());
+        details.put("lastError", s.lastError());
+        return new OpsServer.Health(s.healthy(), details);
+    }
+
+    public int httpPort() {
+        return ops.port();
+    }
+
+    public ExtractorSettings settings() {
+        return settings;
+    }
+
+    public PipelineStatus status() {
+        return pipeline == null ? new PipelineStatus(false, false, 0, 0, 0, null) : pipeline.status();
+    }
+
+    /** Blocks until the pipeline stops: after {@link #close()}, or when it failed (see {@link #status()}). */
+    public void awaitStopped() throws InterruptedException {
+        PassagePipeline p = pipeline;
+        if (p != null) {
+            p.awaitStopped();
+        }
+    }
+
+    /** Stops the pipeline (finishing its current batch), then the HTTP server. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (int i = resources.size() - 1; i >= 0; i--) {
+            try {
+                resources.get(i).close();
+            } catch (Exception e) {
+                log.warn("closing {} failed", resources.get(i).getClass().getSimpleName(), e);
+            }
+        }
+        log.info("{} stopped", NAME);
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        ExtractorService service = start(Config.fromEnvironment());
+        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "extractor-shutdown"));
+        service.awaitStopped();
+        if (service.status().failed()) {
+            // the pipeline cannot go on (e.g. fenced): exit so the supervisor restarts the instance
+            service.close();
+            System.exit(1);
+        }
+    }
+}

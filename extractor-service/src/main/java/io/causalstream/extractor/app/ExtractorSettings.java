@@ -1,0 +1,152 @@
+package io.causalstream.extractor.app;
+
+import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.runtime.Config;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Every setting of the extractor service. Each key is read through {@link Config}: an override, a {@code -D}
+ * system property, the environment variable, or the file named by {@code CAUSAL_STREAM_CONFIG}.
+ *
+ * <table>
+ *   <caption>Settings</caption>
+ *   <tr><th>key</th><th>environment variable</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>kafka.bootstrap.servers</td><td>KAFKA_BOOTSTRAP_SERVERS</td><td>localhost:9092</td>
+ *       <td>Kafka brokers</td></tr>
+ *   <tr><td>schema.registry.url</td><td>SCHEMA_REGISTRY_URL</td><td>http://localhost:8085</td>
+ *       <td>root URL of the schema registry (Confluent API compatible)</td></tr>
+ *   <tr><td>http.host</td><td>HTTP_HOST</td><td>0.0.0.0</td><td>address of /health and /metrics</td></tr>
+ *   <tr><td>http.port</td><td>HTTP_PORT</td><td>7071</td><td>port of /health and /metrics; 0 picks a free
+ *       one</td></tr>
+ *   <tr><td>application.id</td><td>APPLICATION_ID</td><td>extractor-service</td><td>consumer group id, and the
+ *       prefix of the transactional id; all instances of one deployment share it</td></tr>
+ *   <tr><td>extractor.instance.id</td><td>EXTRACTOR_INSTANCE_ID</td><td>0</td><td>this instance's part of the
+ *       transactional id ({@code <application.id>-<instance id>}). It must be stable across restarts (so a
+ *       restarted instance fences its previous incarnation) and distinct per instance: in a scaled-out
+ *       deployment give every instance its own, e.g. the StatefulSet pod ordinal. Two live instances with the
+ *       same id fence each other.</td></tr>
+ *   <tr><td>extractor.backend</td><td>EXTRACTOR_BACKEND</td><td>rules</td><td>extraction backend; one of
+ *       {@link ExtractorBackends#names()}</td></tr>
+ *   <tr><td>extractor.max.concurrency</td><td>EXTRACTOR_MAX_CONCURRENCY</td><td>4</td><td>passages of one
+ *       batch extracted at the same time</td></tr>
+ *   <tr><td>extractor.retry.backoff.ms</td><td>EXTRACTOR_RETRY_BACKOFF_MS</td><td>1000</td><td>pause before a
+ *       batch that failed on a Kafka or registry error is retried</td></tr>
+ *   <tr><td>kafka.consumer.*</td><td>KAFKA_CONSUMER_*</td><td></td><td>raw consumer settings, e.g.
+ *       kafka.consumer.max.poll.records (lower it for slow LLM backends so a batch fits in
+ *       max.poll.interval.ms)</td></tr>
+ *   <tr><td>kafka.producer.*</td><td>KAFKA_PRODUCER_*</td><td></td><td>raw producer settings, e.g.
+ *       kafka.producer.transaction.timeout.ms</td></tr>
+ * </table>
+ *
+ * <p>The settings exactly-once depends on (group id, isolation level, auto commit, transactional id, idempotence,
+ * serializers) cannot be overridden with the raw prefixes: trying to is a startup error.
+ */
+public record ExtractorSettings(
+        String bootstrapServers,
+        String schemaRegistryUrl,
+        String httpHost,
+        int httpPort,
+        String applicationId,
+        String instanceId,
+        String backend,
+        int maxConcurrency,
+        Duration retryBackoff,
+        Map<String, String> consumerOverrides,
+        Map<String, String> producerOverrides) {
+
+    public static final String APPLICATION_ID = "application.id";
+    public static final String INSTANCE_ID = "extractor.instance.id";
+    public static final String BACKEND = "extractor.backend";
+    public static final String MAX_CONCURRENCY = "extractor.max.concurrency";
+    public static final String RETRY_BACKOFF_MS = "extractor.retry.backoff.ms";
+    public static final String CONSUMER_PREFIX = "kafka.consumer.";
+    public static final String PRODUCER_PREFIX = "kafka.producer.";
+
+    public static final int DEFAULT_HTTP_PORT = 7071;
+    public static final String DEFAULT_APPLICATION_ID = "extractor-service";
+
+    public ExtractorSettings {
+        require(applicationId != null && !applicationId.isBlank(), APPLICATION_ID + " must not be blank");
+        require(instanceId != null && !instanceId.isBlank(), INSTANCE_ID + " must not be blank");
+        require(httpPort >= 0 && httpPort <= 65535, Config.HTTP_PORT + " must be 0..65535, got " + httpPort);
+        require(maxConcurrency >= 1, MAX_CONCURRENCY + " must be at least 1, got " + maxConcurrency);
+        require(!retryBackoff.isNegative(), RETRY_BACKOFF_MS + " must not be negative");
+        ExtractorBackends.requireKnown(backend);
+        consumerOverrides = Map.copyOf(consumerOverrides);
+        producerOverrides = Map.copyOf(producerOverrides);
+        forbid(CONSUMER_PREFIX, consumerOverrides, ConsumerConfig.GROUP_ID_CONFIG,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
+        forbid(PRODUCER_PREFIX, producerOverrides, ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, ProducerConfig.ACKS_CONFIG,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+    }
+
+    public static ExtractorSettings from(Config config) {
+        return new ExtractorSettings(
+                config.bootstrapServers(),
+                config.schemaRegistryUrl(),
+                config.get(Config.HTTP_HOST, "0.0.0.0"),
+                config.getInt(Config.HTTP_PORT, DEFAULT_HTTP_PORT),
+                config.get(APPLICATION_ID, DEFAULT_APPLICATION_ID),
+                config.get(INSTANCE_ID, "0"),
+                config.get(BACKEND, ExtractorBackends.RULES),
+                config.getInt(MAX_CONCURRENCY, 4),
+                Duration.ofMillis(config.getLong(RETRY_BACKOFF_MS, 1000)),
+                config.withPrefix(CONSUMER_PREFIX),
+                config.withPrefix(PRODUCER_PREFIX));
+    }
+
+    /** Stable per instance, so a restarted instance fences its zombie and completes or aborts its transaction. */
+    public String transactionalId() {
+        return applicationId + "-" + instanceId;
+    }
+
+    /** Reads passages: committed data only, offsets committed inside the producer's transactions. */
+    public Map<String, Object> consumerConfig() {
+        Map<String, Object> c = new HashMap<>();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, transactionalId() + "-consumer");
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        c.putAll(consumerOverrides);
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, applicationId);
+        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        return c;
+    }
+
+    /** Writes extractions and dead letters in transactions. */
+    public Map<String, Object> producerConfig() {
+        Map<String, Object> c = new HashMap<>();
+        c.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        c.put(ProducerConfig.CLIENT_ID_CONFIG, transactionalId() + "-producer");
+        c.putAll(producerOverrides);
+        c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
+        c.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        c.put(ProducerConfig.ACKS_CONFIG, "all");
+        c.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        c.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return c;
+    }
+
+    private static void forbid(String prefix, Map<String, String> overrides, String... keys) {
+        for (String key : keys) {
+            require(!overrides.containsKey(key), prefix + key + " cannot be set: the extractor's exactly-once "
+                    + "processing depends on it (see ExtractorSettings)");
+        }
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.causalstream.extractor.backend;
+
+import io.causalstream.schemas.graph.Triple;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a backend found in one passage.
+ *
+ * @param triples          the causal edges, possibly none
+ * @param rawOutput        the text the triples were parsed from (model output), or null when there is none
+ * @param promptTokens     prompt tokens an LLM backend used, or null
+ * @param completionTokens completion tokens an LLM backend produced, or null
+ */
+public record ExtractionOutcome(List<Triple> triples, String rawOutput, Integer promptTokens,
+                                Integer completionTokens) {
+
+    public ExtractionOutcome {
+        triples = List.copyOf(Objects.requireNonNull(triples, "triples"));
+        requireNotNegative(promptTokens, "promptTokens");
+        requireNotNegative(completionTokens, "completionTokens");
+    }
+
+    /** An outcome without model output or token counts, as the rule-based backend produces. */
+    public static ExtractionOutcome of(List<Triple> triples) {
+        return new ExtractionOutcome(triples, null, null, null);
+    }
+
+    private static void requireNotNegative(Integer value, String name) {
+        if (value != null && value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative, got " + value);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+package io.causalstream.extractor.backend.rules;
+
+/** Where a cue was found in a sentence ({@code start} inclusive, {@code end} exclusive). */
+record CueMatch(int start, int end, CuePattern cue) {
+}

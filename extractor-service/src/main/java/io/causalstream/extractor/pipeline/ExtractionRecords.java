@@ -1,0 +1,30 @@
+package io.causalstream.extractor.pipeline;
+
+import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.graph.Annotator;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Builds the {@code extractions} record of one passage from what the backend found. */
+final class ExtractionRecords {
+
+    /** The annotation id is the annotator id, so a re-extraction by the same backend replaces the previous one. */
+    static Extraction of(String passageId, Annotator annotator, ExtractionOutcome outcome, Duration latency,
+                         Instant createdAt) {
+        return Extraction.newBuilder()
+                .setPassageId(passageId)
+                .setAnnotationId(annotator.getId())
+                .setAnnotator(annotator)
+                .setTriples(outcome.triples())
+                .setRawOutput(outcome.rawOutput())
+                .setLatencyMs(latency.toMillis())
+                .setPromptTokens(outcome.promptTokens())
+                .setCompletionTokens(outcome.completionTokens())
+                .setCreatedAt(createdAt)
+                .build();
+    }
+
+    private ExtractionRecords() {
+    }
+}

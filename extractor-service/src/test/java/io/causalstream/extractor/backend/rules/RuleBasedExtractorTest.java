@@ -1,0 +1,171 @@
+package io.causalstream.extractor.backend.rules;
+
+import static io.causalstream.schemas.graph.Direction.DECREASE;
+import static io.causalstream.schemas.graph.Direction.INCREASE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.EvidenceSpan;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RuleBasedExtractorTest {
+
+    private final RuleBasedExtractor extractor = new RuleBasedExtractor();
+
+    private List<Triple> extract(String text) {
+        Passage passage = new Passage("p1", text, null, null, null, Map.of(), Instant.EPOCH);
+        return extractor.extract(passage).triples();
+    }
+
+    @Test
+    void describesItselfAsTheRulesAnnotator() {
+        var annotator = extractor.annotator();
+        assertThat(annotator.getId()).isEqualTo("rules-v1");
+        assertThat(annotator.getKind()).isEqualTo(AnnotatorKind.RULES);
+        assertThat(annotator.getModel()).isEqualTo("causal-cues-v1");
+        assertThat(annotator.getPromptFormat()).isNull();
+    }
+
+    @Test
+    void backwardCueDueToFromTheMaliPassage() {
+        String text = "Pastoralists in the arid and semi-arid regions of Mali continue to face increasing risk "
+                + "due to low levels of rainfall.";
+        List<Triple> triples = extract(text);
+        assertThat(triples).hasSize(1);
+        Triple t = triples.get(0);
+        assertThat(t.getSource()).isEqualTo("low levels of rainfall");
+        assertThat(t.getTarget()).contains("increasing risk")
+                .isEqualTo("Pastoralists in the arid and semi-arid regions of Mali continue to face increasing risk");
+        assertThat(t.getDirection()).isEqualTo(INCREASE);
+        assertThat(t.getEvidence()).containsExactly(new EvidenceSpan(0, 118));
+        assertThat(text).hasSize(118);
+        assertThat(t.getConfidence()).isNull();
+    }
+
+    @Test
+    void forwardCueImproveAfterItIsExpectedThat() {
+        List<Triple> triples = extract("It is expected that both ecological and social compensation measures improve "
+                + "the overall acceptance of a local infrastructure, thus anchoring the latter within the "
+                + "surrounding community.");
+        assertThat(triples).extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("ecological and social compensation measures",
+                        "overall acceptance of a local infrastructure", INCREASE));
+    }
+
+    @Test
+    void sentenceWithoutCueYieldsNothing() {
+        assertThat(extract("Farmers planted maize in May. The harvest was stored in the village.")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "Higher taxes do not increase savings.",
+            "The new road did not lead to more trade.",
+            "Rainfall doesn't necessarily reduce yields.",
+            "The losses were not due to the drought."})
+    void negatedCueYieldsNothing(String sentence) {
+        assertThat(extract(sentence)).isEmpty();
+    }
+
+    @Test
+    void decreaseCueAndEvidenceOfTheSecondSentence() {
+        String text = "Farmers planted maize in May. Drought reduces crop yields.";
+        List<Triple> triples = extract(text);
+        assertThat(triples).extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Drought", "crop yields", DECREASE));
+        assertThat(triples.get(0).getEvidence()).containsExactly(new EvidenceSpan(30, 58));
+        assertThat(text.substring(30, 58)).isEqualTo("Drought reduces crop yields.");
+    }
+
+    @Test
+    void keepsTheWordingAndCaseOfTheText() {
+        assertThat(extract("Soil Erosion LEADS TO Lower Crop Yields."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Soil Erosion", "Lower Crop Yields", INCREASE));
+    }
+
+    @Test
+    void trimsModalsAndAuxiliariesBeforeTheCue() {
+        assertThat(extract("Deforestation can lead to soil erosion."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("Deforestation", "soil erosion"));
+        assertThat(extract("Irrigation is expected to increase the yield of rice."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("Irrigation", "yield of rice"));
+    }
+
+    @Test
+    void passiveVoiceAndCausedByReadBackwards() {
+        assertThat(extract("Crop yields are reduced by drought."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("drought", "Crop yields", DECREASE));
+        assertThat(extract("The flooding was caused by heavy rain."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("heavy rain", "flooding", INCREASE));
+    }
+
+    @Test
+    void cueWordsUsedAsNounsOrAdjectivesArePartOfThePhrase() {
+        assertThat(extract("Increased temperatures lead to an increase in water demand."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Increased temperatures", "increase in water demand", INCREASE));
+        assertThat(extract("Deforestation contributes to reduced rainfall."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Deforestation", "reduced rainfall", INCREASE));
+    }
+
+    @Test
+    void twoCuesInOneSentenceBoundEachOther() {
+        assertThat(extract("Poverty causes malnutrition due to poor access to food."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(
+                        tuple("Poverty", "malnutrition", INCREASE),
+                        tuple("poor access to food", "malnutrition", INCREASE));
+    }
+
+    @Test
+    void coordinatedVerbsShareTheirSubject() {
+        assertThat(extract("Drought reduces yields and raises food prices."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(
+                        tuple("Drought", "yields", DECREASE),
+                        tuple("Drought", "food prices", INCREASE));
+    }
+
+    @Test
+    void clausePunctuationAndConnectorsEndAPhrase() {
+        assertThat(extract("In dry years, low rainfall limits pasture growth; herders then move south."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("low rainfall", "pasture growth", DECREASE));
+        assertThat(extract("Better roads boost trade and thus raise incomes."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Better roads", "trade", INCREASE));
+    }
+
+    @Test
+    void verbWithoutObjectAssertsNothing() {
+        assertThat(extract("Yields increased sharply in 2020.")).isEmpty();
+        assertThat(extract("The risk increases with temperature.")).isEmpty();
+    }
+
+    @Test
+    void pronounOnlyPhraseIsNoConcept() {
+        assertThat(extract("This leads to conflict.")).isEmpty();
+    }
+
+    @Test
+    void sameTripleInTwoSentencesIsPublishedOnceWithBothSpans() {
+        String text = "Drought reduces yields. Drought reduces yields.";
+        List<Triple> triples = extract(text);
+        assertThat(triples).hasSize(1);
+        assertThat(triples.get(0).getEvidence()).containsExactly(new EvidenceSpan(0, 23), new EvidenceSpan(24, 47));
+    }
+}
