@@ -1,0 +1,148 @@
+package io.causalstream.elo.app;
+
+import io.causalstream.elo.api.RatingsApi;
+import io.causalstream.elo.api.TournamentQueries;
+import io.causalstream.elo.topology.EloTopology;
+import io.causalstream.runtime.Config;
+import io.causalstream.runtime.OpsServer;
+import io.causalstream.serde.AvroSerdes;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Elo service: per-passage Elo tournaments from human judgments (Kafka Streams), the ratings HTTP API with
+ * interactive queries routed across instances, {@code /health} and {@code /metrics}.
+ *
+ * <p>Start order matters: the HTTP server binds first, because its port is this instance's
+ * {@code application.server}, which Kafka Streams needs before it starts.
+ */
+public final class EloService implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EloService.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final EloSettings settings;
+    private final OpsServer ops;
+    private final HttpClient http;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile KafkaStreams streams;
+    private volatile TournamentQueries queries;
+    private KafkaStreamsMetrics streamsMetrics;
+
+    private EloService(EloSettings settings) {
+        this.settings = settings;
+        this.ops = new OpsServer("elo-service", this::health);
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    }
+
+    /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
+    public static EloService start(Config config) {
+        EloSettings settings = EloSettings.from(config);
+        EloService service = new EloService(settings);
+        try {
+            service.startAll();
+            return service;
+        } catch (RuntimeException e) {
+            service.close();
+            throw e;
+        }
+    }
+
+    private void startAll() {
+        new RatingsApi(() -> queries, http).register(ops.app());
+        ops.start(settings.httpHost(), settings.httpPort());
+        HostInfo self = new HostInfo(settings.advertisedHost(), ops.port());
+
+        Topology topology = EloTopology.build(settings, new AvroSerdes(settings.schemaRegistryUrl()),
+                new JudgmentMeters(ops.meters()));
+        KafkaStreams ks = new KafkaStreams(topology,
+                settings.streamsProperties(self.host() + ":" + self.port()));
+        ks.setUncaughtExceptionHandler(e -> {
+            log.error("stream processing failed; stopping the Elo service's stream processing", e);
+            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        ks.setStateListener((now, before) -> log.info("streams {} -> {}", before, now));
+        streams = ks;
+        queries = new TournamentQueries(ks, self);
+
+        streamsMetrics = new KafkaStreamsMetrics(ks);
+        streamsMetrics.bindTo(ops.meters());
+        Gauge.builder("elo.tournaments", queries, TournamentQueries::localCountEstimate)
+                .description("Approximate number of passage tournaments hosted by this instance")
+                .register(ops.meters());
+
+        ks.start();
+        log.info("elo-service started: http {}:{}, application.server {}:{}, application.id {}, K={}, initial={}, "
+                        + "ties={}", settings.httpHost(), ops.port(), self.host(), self.port(),
+                settings.applicationId(), settings.eloK(), settings.eloInitial(), settings.ties());
+    }
+
+    /** The port the HTTP server is bound to (the real one when {@code http.port} is 0). */
+    public int httpPort() {
+        return ops.port();
+    }
+
+    /** The Kafka Streams state, e.g. to wait for RUNNING. */
+    public KafkaStreams.State streamsState() {
+        KafkaStreams ks = streams;
+        return ks == null ? KafkaStreams.State.CREATED : ks.state();
+    }
+
+    public EloSettings settings() {
+        return settings;
+    }
+
+    private OpsServer.Health health() {
+        KafkaStreams ks = streams;
+        KafkaStreams.State state = ks == null ? KafkaStreams.State.CREATED : ks.state();
+        boolean up = state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING;
+        return new OpsServer.Health(up, Map.of("streams", state.name()));
+    }
+
+    /** Stops stream processing (committing its work) and the HTTP server. Safe to call more than once. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            KafkaStreams ks = streams;
+            if (ks != null) {
+                if (!ks.close(CLOSE_TIMEOUT)) {
+                    log.warn("Kafka Streams did not stop within {}", CLOSE_TIMEOUT);
+                }
+            }
+            if (streamsMetrics != null) {
+                streamsMetrics.close();
+            }
+            http.close();
+            ops.close();
+            log.info("elo-service stopped");
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    /** Blocks until {@link #close()} has finished. */
+    public void awaitClosed() throws InterruptedException {
+        stopped.await();
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        EloService service = start(Config.fromEnvironment());
+        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "elo-service-shutdown"));
+        service.awaitClosed();
+    }
+}

@@ -1,0 +1,76 @@
+package io.causalstream.elo.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.causalstream.deadletter.DeadLetterExceptionHandler;
+import io.causalstream.elo.tournament.TiePolicy;
+import io.causalstream.runtime.Config;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class EloSettingsTest {
+
+    @Test
+    void defaultsAreThePapersAndTheContracts() {
+        EloSettings s = EloSettings.from(Config.of(Map.of()));
+        assertThat(s.applicationId()).isEqualTo("elo-service");
+        assertThat(s.httpPort()).isEqualTo(7070);
+        assertThat(s.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(s.advertisedHost()).isEqualTo("localhost");
+        assertThat(s.eloK()).isEqualTo(32.0);
+        assertThat(s.eloInitial()).isEqualTo(1000.0);
+        assertThat(s.ties()).isEqualTo(TiePolicy.HALF);
+        assertThat(s.bootstrapServers()).isEqualTo("localhost:9092");
+        assertThat(s.schemaRegistryUrl()).isEqualTo("http://localhost:8085");
+        assertThat(s.streamsOverrides()).isEmpty();
+    }
+
+    @Test
+    void everyKeyCanBeSet() {
+        EloSettings s = EloSettings.from(Config.of(Map.of(
+                "application.id", "elo-test", "http.port", "0", "http.host", "127.0.0.1",
+                "http.advertised.host", "elo-2.internal", "elo.k", "16", "elo.initial", "1500", "elo.ties", "skip",
+                "state.dir", "/tmp/elo-x", "kafka.streams.commit.interval.ms", "100")));
+        assertThat(s.applicationId()).isEqualTo("elo-test");
+        assertThat(s.httpPort()).isZero();
+        assertThat(s.httpHost()).isEqualTo("127.0.0.1");
+        assertThat(s.advertisedHost()).isEqualTo("elo-2.internal");
+        assertThat(s.rating().k()).isEqualTo(16.0);
+        assertThat(s.rating().initial()).isEqualTo(1500.0);
+        assertThat(s.ties()).isEqualTo(TiePolicy.SKIP);
+        assertThat(s.stateDir()).isEqualTo("/tmp/elo-x");
+        assertThat(s.streamsOverrides()).containsExactly(Map.entry("commit.interval.ms", "100"));
+    }
+
+    @Test
+    void streamsPropertiesAreExactlyOnceWithDeadLettersAndApplicationServer() {
+        EloSettings s = EloSettings.from(Config.of(Map.of("kafka.streams.commit.interval.ms", "100",
+                "kafka.bootstrap.servers", "broker:9092", "state.dir", "/tmp/elo-y")));
+        Properties p = s.streamsProperties("elo-1:7070");
+        assertThat(p.get(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("elo-service");
+        assertThat(p.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("broker:9092");
+        assertThat(p.get(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/elo-y");
+        assertThat(p.get(StreamsConfig.APPLICATION_SERVER_CONFIG)).isEqualTo("elo-1:7070");
+        assertThat(p.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
+        assertThat(p.get(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
+                .isEqualTo(DeadLetterExceptionHandler.class);
+        assertThat(p.get(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
+                .isEqualTo(DeadLetterExceptionHandler.class);
+        assertThat(p.get("commit.interval.ms")).isEqualTo("100");
+    }
+
+    @Test
+    void badValuesNameTheKeyAndTheEnvVar() {
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.ties", "draw"))))
+                .hasMessageContaining("elo.ties").hasMessageContaining("ELO_TIES");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.k", "-1"))))
+                .hasMessageContaining("ELO_K");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.k", "many"))))
+                .hasMessageContaining("ELO_K");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("http.port", "70000"))))
+                .hasMessageContaining("HTTP_PORT");
+    }
+}
