@@ -2,7 +2,9 @@ package io.causalstream.deadletter;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
@@ -19,6 +21,14 @@ import org.slf4j.LoggerFactory;
 public class DeadLetterExceptionHandler implements DeserializationExceptionHandler, ProcessingExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterExceptionHandler.class);
+
+    /** Installs this handler for undecodable and invalid records in a Streams configuration. */
+    public static void installInto(Properties streamsConfig) {
+        streamsConfig.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
+        streamsConfig.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
+        // no global stores today; opting in now keeps behaviour stable when Kafka 5 makes it the default
+        streamsConfig.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
+    }
 
     @Override
     public void configure(Map<String, ?> configs) {

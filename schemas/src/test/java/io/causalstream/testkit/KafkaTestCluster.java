@@ -50,7 +50,7 @@ public final class KafkaTestCluster implements BeforeAllCallback, ParameterResol
 
     /** Closed by JUnit when the root context closes, i.e. at the end of the test run of this JVM. */
     private record Running(TestCluster cluster, AutoCloseable broker, AutoCloseable registry)
-            implements ExtensionContext.Store.CloseableResource {
+            implements ExtensionContext.Store.CloseableResource, AutoCloseable {
         @Override
         public void close() throws Exception {
             if (registry != null) {

@@ -106,8 +106,11 @@ public record EloSettings(
         p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir);
         p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, applicationServer);
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
-        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
+        DeadLetterExceptionHandler.installInto(p);
+        // A judgment is only valid once its annotations are known. When both topics have data, wait for them so
+        // records are taken in timestamp order (annotations were published first) instead of whichever partition
+        // happened to be fetched first, e.g. right after start-up or a rebalance.
+        p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, 2000L);
         p.putAll(streamsOverrides);
         return p;
     }

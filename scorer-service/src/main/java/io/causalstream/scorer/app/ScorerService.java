@@ -102,10 +102,7 @@ public final class ScorerService implements AutoCloseable {
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
-        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterExceptionHandler.class);
-        // No global stores today; opting in now keeps behaviour stable when Kafka 5 makes it the default.
-        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
+        DeadLetterExceptionHandler.installInto(p);
         if (settings.stateDir() != null) {
             p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir());
         }

@@ -1,0 +1,42 @@
+package io.causalstream.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.deploy.demo.DemoSummary;
+import io.causalstream.deploy.demo.SampleData;
+import io.causalstream.local.LocalPorts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The README's first command minus the build: a broker process from the Kafka jars, the registry process, the
+ * three services and the sample, on free ports. Replaying the released judgments with ties skipped, in the
+ * authors' order, must give the paper's published winner for every passage.
+ */
+class LocalLauncherIT {
+
+    @Test
+    void sampleRunReproducesThePublishedWinnersAndScoresEveryPassage() throws Exception {
+        Path dataDir = Files.createTempDirectory("local-launcher-it");
+        LocalLauncher launcher = new LocalLauncher();
+        List<Integer> ports = java.util.stream.Stream.generate(LocalPorts::pickFree).distinct().limit(6).toList();
+        int exit = new CommandLine(launcher).execute("--data-dir", dataDir.toString(), "--exit-after-sample",
+                "--kafka-port", ports.get(0).toString(), "--controller-port", ports.get(1).toString(),
+                "--registry-port", ports.get(2).toString(), "--elo-port", ports.get(3).toString(),
+                "--extractor-port", ports.get(4).toString(), "--scorer-port", ports.get(5).toString());
+        assertThat(exit).isZero();
+
+        List<DemoSummary.Row> rows = launcher.sampleSummary();
+        var published = SampleData.load().publishedWinners();
+        assertThat(rows).hasSize(20);
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.leader()).as(r.passageId()).isEqualTo(published.get(r.passageId()));
+            assertThat(r.scoredGraphs()).as(r.passageId()).isPositive();
+        });
+        // everything it started is gone: broker, controller, registry and services no longer listen
+        assertThat(ports).allMatch(LocalPorts::isFree);
+    }
+}
