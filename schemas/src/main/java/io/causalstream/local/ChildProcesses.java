@@ -1,5 +1,9 @@
 package io.causalstream.local;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,6 +12,22 @@ import org.slf4j.LoggerFactory;
 public final class ChildProcesses {
 
     private static final Logger log = LoggerFactory.getLogger(ChildProcesses.class);
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    /**
+     * Runs {@code command} in a session of its own (via {@code setsid} where it exists): a Ctrl-C in the terminal
+     * then reaches only the launcher, which stops its children in order (services, registry, broker) instead of
+     * every process getting the signal at once and the broker vanishing under the others.
+     */
+    public static List<String> inOwnSession(List<String> command) {
+        if (!Files.isExecutable(SETSID)) {
+            return command;
+        }
+        List<String> out = new ArrayList<>();
+        out.add(SETSID.toString());
+        out.addAll(command);
+        return out;
+    }
 
     public static void stop(Process process, String what) {
         if (!process.isAlive()) {

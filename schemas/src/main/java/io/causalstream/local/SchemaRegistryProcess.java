@@ -63,7 +63,7 @@ public final class SchemaRegistryProcess implements AutoCloseable {
         cmd.addAll(List.of("-jar", runner.getFileName().toString()));
         try {
             Files.createDirectories(logFile.toAbsolutePath().getParent());
-            Process p = new ProcessBuilder(cmd).directory(runner.getParent().toFile())
+            Process p = new ProcessBuilder(ChildProcesses.inOwnSession(cmd)).directory(runner.getParent().toFile())
                     .redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
             SchemaRegistryProcess registry = new SchemaRegistryProcess(p, port, logFile);
             registry.awaitReady();

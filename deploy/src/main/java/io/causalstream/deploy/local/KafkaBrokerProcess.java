@@ -52,7 +52,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 run(classpath, logFile, List.of("kafka.tools.StorageTool", "format", "--standalone", "-t", clusterId,
                         "-c", config.toString()));
             }
-            Process p = new ProcessBuilder(command(classpath, List.of("kafka.Kafka", config.toString())))
+            Process p = new ProcessBuilder(ChildProcesses.inOwnSession(
+                    command(classpath, List.of("kafka.Kafka", config.toString()))))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .start();
             KafkaBrokerProcess broker = new KafkaBrokerProcess(p, port, logFile);
@@ -116,7 +117,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
-                "") ;
+                "");
     }
 
     private static List<String> command(String classpath, List<String> mainAndArgs) {
