@@ -32,6 +32,7 @@ public final class ExtractorService implements AutoCloseable {
     private final ExtractorSettings settings;
     private final List<AutoCloseable> resources = new ArrayList<>();
     private volatile PassagePipeline pipeline;
+    private volatile String annotatorId;
     private OpsServer ops;
     private boolean closed;
 
@@ -52,8 +53,10 @@ public final class ExtractorService implements AutoCloseable {
     }
 
     private void startAll(Config config) {
-        Extractor extractor = own(ExtractorBackends.create(settings.backend(), config));
         ops = own(new OpsServer(NAME, this::health));
+        // created after the ops server (it registers its meters there), closed before it: the pipeline drains
+        // first, then the backend's in-flight requests, then the HTTP face goes
+        Extractor extractor = own(ExtractorBackends.create(settings.backend(), config, ops.meters()));
 
         var consumer = new KafkaConsumer<byte[], byte[]>(settings.consumerConfig());
         KafkaProducer<byte[], byte[]> producer;
@@ -63,9 +66,11 @@ public final class ExtractorService implements AutoCloseable {
             consumer.close();
             throw e;
         }
+        annotatorId = extractor.annotator().getId();
         PassagePipeline p = new PassagePipeline(consumer, producer, new AvroSerdes(settings.schemaRegistryUrl()),
                 extractor, settings.maxConcurrency(), settings.retryBackoff(),
-                new ExtractorMetrics(ops.meters(), extractor.annotator().getId()), Clock.systemUTC());
+                new ExtractorMetrics(ops.meters(), extractor.annotator().getId()), Clock.systemUTC(),
+                settings.maxPassageChars(), settings.drainTimeout());
         pipeline = own(p);
         own(bind(new KafkaClientMetrics(consumer)));
         own(bind(new KafkaClientMetrics(producer)));
@@ -94,6 +99,7 @@ public final class ExtractorService implements AutoCloseable {
         PipelineStatus s = p.status();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("backend", settings.backend());
+        details.put("annotator", annotatorId);
         details.put("transactionalId", settings.transactionalId());
         details.put("running", s.running());
         details.put("failed", s.failed());
@@ -125,7 +131,11 @@ public final class ExtractorService implements AutoCloseable {
         }
     }
 
-    /** Stops the pipeline (finishing its current batch), then the HTTP server. Idempotent. */
+    /**
+     * Stops gracefully, in reverse start order: the pipeline (its batch in flight finishes and commits, within
+     * extractor.shutdown.drain.ms), the backend (queued model requests drain), the client metrics, the HTTP
+     * server. Idempotent.
+     */
     @Override
     public synchronized void close() {
         if (closed) {

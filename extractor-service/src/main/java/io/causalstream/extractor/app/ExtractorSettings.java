@@ -1,6 +1,8 @@
 package io.causalstream.extractor.app;
 
 import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.pipeline.PassagePipeline;
+import io.causalstream.extractor.pipeline.PassageValidation;
 import io.causalstream.runtime.Config;
 import java.time.Duration;
 import java.util.HashMap;
@@ -35,8 +37,17 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       {@link ExtractorBackends#names()}</td></tr>
  *   <tr><td>extractor.max.concurrency</td><td>EXTRACTOR_MAX_CONCURRENCY</td><td>4</td><td>passages of one
  *       batch extracted at the same time</td></tr>
+ *   <tr><td>extractor.max.passage.chars</td><td>EXTRACTOR_MAX_PASSAGE_CHARS</td><td>20000</td><td>longer
+ *       passages go to passages.dlq as oversized</td></tr>
+ *   <tr><td>extractor.shutdown.drain.ms</td><td>EXTRACTOR_SHUTDOWN_DRAIN_MS</td><td>30000</td><td>on shutdown,
+ *       how long the batch in flight (its model requests included) may take to finish and commit</td></tr>
  *   <tr><td>extractor.retry.backoff.ms</td><td>EXTRACTOR_RETRY_BACKOFF_MS</td><td>1000</td><td>pause before a
  *       batch that failed on a Kafka or registry error is retried</td></tr>
+ *   <tr><td>extractor.openai.*, extractor.djl.*, extractor.prompt.*, extractor.mode, extractor.cache.*,
+ *       extractor.annotator.id</td><td></td><td></td><td>backend settings: see
+ *       {@link io.causalstream.extractor.backend.openai.OpenAiSettings},
+ *       {@link io.causalstream.extractor.backend.djl.DjlSettings},
+ *       {@link io.causalstream.extractor.llm.LlmSettings}</td></tr>
  *   <tr><td>kafka.consumer.*</td><td>KAFKA_CONSUMER_*</td><td></td><td>raw consumer settings, e.g.
  *       kafka.consumer.max.poll.records (lower it for slow LLM backends so a batch fits in
  *       max.poll.interval.ms)</td></tr>
@@ -56,6 +67,8 @@ public record ExtractorSettings(
         String instanceId,
         String backend,
         int maxConcurrency,
+        int maxPassageChars,
+        Duration drainTimeout,
         Duration retryBackoff,
         Map<String, String> consumerOverrides,
         Map<String, String> producerOverrides) {
@@ -65,6 +78,8 @@ public record ExtractorSettings(
     public static final String BACKEND = "extractor.backend";
     public static final String MAX_CONCURRENCY = "extractor.max.concurrency";
     public static final String RETRY_BACKOFF_MS = "extractor.retry.backoff.ms";
+    public static final String MAX_PASSAGE_CHARS = "extractor.max.passage.chars";
+    public static final String DRAIN_MS = "extractor.shutdown.drain.ms";
     public static final String CONSUMER_PREFIX = "kafka.consumer.";
     public static final String PRODUCER_PREFIX = "kafka.producer.";
 
@@ -77,6 +92,8 @@ public record ExtractorSettings(
         require(httpPort >= 0 && httpPort <= 65535, Config.HTTP_PORT + " must be 0..65535, got " + httpPort);
         require(maxConcurrency >= 1, MAX_CONCURRENCY + " must be at least 1, got " + maxConcurrency);
         require(!retryBackoff.isNegative(), RETRY_BACKOFF_MS + " must not be negative");
+        require(maxPassageChars >= 1, MAX_PASSAGE_CHARS + " must be at least 1, got " + maxPassageChars);
+        require(!drainTimeout.isNegative(), DRAIN_MS + " must not be negative");
         ExtractorBackends.requireKnown(backend);
         consumerOverrides = Map.copyOf(consumerOverrides);
         producerOverrides = Map.copyOf(producerOverrides);
@@ -98,6 +115,8 @@ public record ExtractorSettings(
                 config.get(INSTANCE_ID, "0"),
                 config.get(BACKEND, ExtractorBackends.RULES),
                 config.getInt(MAX_CONCURRENCY, 4),
+                config.getInt(MAX_PASSAGE_CHARS, PassageValidation.DEFAULT_MAX_CHARS),
+                Duration.ofMillis(config.getLong(DRAIN_MS, PassagePipeline.DEFAULT_DRAIN_TIMEOUT.toMillis())),
                 Duration.ofMillis(config.getLong(RETRY_BACKOFF_MS, 1000)),
                 config.withPrefix(CONSUMER_PREFIX),
                 config.withPrefix(PRODUCER_PREFIX));

@@ -3,6 +3,7 @@ package io.causalstream.extractor.pipeline;
 import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.llm.BackendUnavailableException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.passage.Passage;
@@ -62,7 +63,8 @@ public final class PassagePipeline implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(PassagePipeline.class);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    /** How long {@link #close()} waits for the batch in flight by default. */
+    public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(30);
     private static final int COMMIT_ATTEMPTS = 3;
 
     private final Consumer<byte[], byte[]> consumer;
@@ -74,6 +76,8 @@ public final class PassagePipeline implements AutoCloseable {
     private final Duration retryBackoff;
     private final ExtractorMetrics metrics;
     private final Clock clock;
+    private final int maxPassageChars;
+    private final Duration drainTimeout;
 
     private final AtomicLong extracted = new AtomicLong();
     private final AtomicLong deadLettered = new AtomicLong();
@@ -88,6 +92,19 @@ public final class PassagePipeline implements AutoCloseable {
     public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
                            Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
                            Clock clock) {
+        this(consumer, producer, serdes, extractor, maxConcurrency, retryBackoff, metrics, clock,
+                PassageValidation.DEFAULT_MAX_CHARS, DEFAULT_DRAIN_TIMEOUT);
+    }
+
+    /**
+     * @param maxPassageChars longer passages are dead-lettered as oversized
+     * @param drainTimeout    how long {@link #close()} lets the batch in flight finish (its model calls included)
+     */
+    public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
+                           Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
+                           Clock clock, int maxPassageChars, Duration drainTimeout) {
+        this.maxPassageChars = maxPassageChars;
+        this.drainTimeout = drainTimeout;
         this.consumer = consumer;
         this.producer = producer;
         this.passages = serdes.valueDeserializer(Topics.PASSAGES);
@@ -162,11 +179,13 @@ public final class PassagePipeline implements AutoCloseable {
     private record Accepted(ConsumerRecord<byte[], byte[]> record, Passage passage) implements Item {
     }
 
-    private record Rejected(ConsumerRecord<byte[], byte[]> record, RuntimeException reason) implements Item {
+    /** @param kind the dead-letter reason label: undecodable or invalid */
+    private record Rejected(ConsumerRecord<byte[], byte[]> record, RuntimeException reason, String kind)
+            implements Item {
     }
 
-    /** What a committed batch adds to the meters. */
-    private record Published(List<ExtractionResult.Success> extractions, int deadLetters) {
+    /** What a committed batch adds to the meters: its extractions and the reason label of each dead letter. */
+    private record Published(List<ExtractionResult.Success> extractions, List<String> deadLetters) {
     }
 
     private void process(ConsumerRecords<byte[], byte[]> records) {
@@ -176,6 +195,15 @@ public final class PassagePipeline implements AutoCloseable {
             records.forEach(r -> items.add(decode(r)));
             List<ExtractionResult> results = batchExtraction.run(items.stream()
                     .filter(Accepted.class::isInstance).map(i -> ((Accepted) i).passage()).toList());
+            Optional<Throwable> outage = results.stream().filter(ExtractionResult.Failure.class::isInstance)
+                    .map(r -> ((ExtractionResult.Failure) r).error())
+                    .filter(BackendUnavailableException.class::isInstance).findFirst();
+            if (outage.isPresent()) {
+                // the backend is down as a whole (circuit open): no passage is to blame, none is dead-lettered;
+                // the batch waits and is tried again
+                retryLater(records, false, (RuntimeException) outage.get());
+                return;
+            }
 
             producer.beginTransaction();
             inTransaction = true;
@@ -184,12 +212,11 @@ public final class PassagePipeline implements AutoCloseable {
             commit();
             inTransaction = false;
 
-            published.extractions().forEach(s -> metrics.extracted(s.outcome().triples().size(), s.latency()));
-            for (int i = 0; i < published.deadLetters(); i++) {
-                metrics.deadLettered();
-            }
+            published.extractions().forEach(s -> metrics.extracted(s.outcome().triples().size(), s.latency(),
+                    s.outcome().problems(), s.outcome().cached()));
+            published.deadLetters().forEach(metrics::deadLettered);
             extracted.addAndGet(published.extractions().size());
-            deadLettered.addAndGet(published.deadLetters());
+            deadLettered.addAndGet(published.deadLetters().size());
         } catch (InterruptedException e) {
             abortQuietly(inTransaction);
             Thread.currentThread().interrupt();
@@ -232,21 +259,21 @@ public final class PassagePipeline implements AutoCloseable {
                 throw e; // the registry is unreachable: retry the batch rather than dead-letter good records
             }
             return new Rejected(record, new RejectedRecordException(
-                    "value is not a Passage in the registry's Avro wire format", e));
+                    "value is not a Passage in the registry's Avro wire format", e), "undecodable");
         }
-        Optional<String> problem = PassageValidation.problem(key, passage);
-        return problem.<Item>map(p -> new Rejected(record, new InvalidRecordException(p)))
+        Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);
+        return problem.<Item>map(p -> new Rejected(record, new InvalidRecordException(p), "invalid"))
                 .orElseGet(() -> new Accepted(record, passage));
     }
 
     private Published publish(List<Item> items, Iterator<ExtractionResult> results) {
         List<ExtractionResult.Success> published = new ArrayList<>();
-        int deadLetters = 0;
+        List<String> deadLetters = new ArrayList<>();
         for (Item item : items) {
             switch (item) {
                 case Rejected r -> {
                     deadLetter(r.record(), r.reason());
-                    deadLetters++;
+                    deadLetters.add(r.kind());
                 }
                 case Accepted a -> {
                     switch (results.next()) {
@@ -257,7 +284,7 @@ public final class PassagePipeline implements AutoCloseable {
                         case ExtractionResult.Failure f -> {
                             deadLetter(a.record(), new RejectedRecordException("extractor " + annotator.getId()
                                     + " failed on passage '" + a.passage().getId() + "'", f.error()));
-                            deadLetters++;
+                            deadLetters.add("backend_failed");
                         }
                     }
                 }
@@ -389,7 +416,10 @@ public final class PassagePipeline implements AutoCloseable {
         }
     }
 
-    /** Stops the loop: wakes the consumer up, waits for the current batch to finish, closes the clients. */
+    /**
+     * Stops the loop gracefully: wakes the consumer up, lets the batch in flight finish (its model requests drain
+     * and its transaction commits) within the drain timeout, then closes the clients.
+     */
     @Override
     public void close() {
         Thread loop;
@@ -406,9 +436,10 @@ public final class PassagePipeline implements AutoCloseable {
         } else {
             consumer.wakeup();
             try {
-                loop.join(CLOSE_TIMEOUT);
+                loop.join(drainTimeout);
                 if (loop.isAlive()) {
-                    log.warn("the pipeline did not stop within {}; interrupting it", CLOSE_TIMEOUT);
+                    log.warn("the batch in flight did not finish within {}; interrupting it (nothing of it is "
+                            + "committed: it is processed again after a restart)", drainTimeout);
                     loop.interrupt();
                     loop.join(Duration.ofSeconds(5));
                 }

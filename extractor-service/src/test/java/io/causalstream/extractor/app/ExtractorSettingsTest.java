@@ -23,6 +23,8 @@ class ExtractorSettingsTest {
         assertThat(s.backend()).isEqualTo("rules");
         assertThat(s.maxConcurrency()).isEqualTo(4);
         assertThat(s.retryBackoff()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(s.maxPassageChars()).isEqualTo(20_000);
+        assertThat(s.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
@@ -49,7 +51,7 @@ class ExtractorSettingsTest {
     void unknownBackendIsAStartupErrorListingTheValidOnes() {
         assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.backend", "gpt5"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules");
+                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl");
     }
 
     @Test
@@ -61,6 +63,16 @@ class ExtractorSettingsTest {
         assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("kafka.producer.transactional.id",
                 "x"))))
                 .hasMessageStartingWith("kafka.producer.transactional.id cannot be set");
+    }
+
+    @Test
+    void passageLimitAndDrainTimeoutAreRead() {
+        ExtractorSettings s = ExtractorSettings.from(Config.of(Map.of("extractor.max.passage.chars", "500",
+                "extractor.shutdown.drain.ms", "2500")));
+        assertThat(s.maxPassageChars()).isEqualTo(500);
+        assertThat(s.drainTimeout()).isEqualTo(Duration.ofMillis(2500));
+        assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.max.passage.chars", "0"))))
+                .hasMessage("extractor.max.passage.chars must be at least 1, got 0");
     }
 
     @Test

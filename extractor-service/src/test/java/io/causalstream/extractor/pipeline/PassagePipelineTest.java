@@ -148,8 +148,10 @@ class PassagePipelineTest {
 
         assertThat(pipeline.status()).isEqualTo(new PipelineStatus(false, false, 2, 3, 0, null));
         assertThat(meters.get("extractor.passages").tag("outcome", "extracted").counter().count()).isEqualTo(2);
-        assertThat(meters.get("extractor.passages").tag("outcome", "dead_lettered").counter().count())
-                .isEqualTo(3);
+        assertThat(meters.get("extractor.passages").tag("reason", "undecodable").counter().count()).isEqualTo(1);
+        assertThat(meters.get("extractor.passages").tag("reason", "invalid").counter().count()).isEqualTo(1);
+        assertThat(meters.get("extractor.passages").tag("reason", "backend_failed").counter().count())
+                .isEqualTo(1);
         assertThat(meters.get("extractor.triples").tag("annotator", "echo-v1").counter().count()).isEqualTo(2);
         assertThat(meters.get("extractor.extraction.latency").tag("annotator", "echo-v1").timer().count())
                 .isEqualTo(2);

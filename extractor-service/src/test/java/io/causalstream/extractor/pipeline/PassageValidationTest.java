@@ -45,4 +45,27 @@ class PassageValidationTest {
         assertThat(PassageValidation.problem("p2", passage("p1", "text")))
                 .contains("record key 'p2' does not match passage id 'p1'");
     }
+
+    @Test
+    void oversizedText() {
+        assertThat(PassageValidation.problem("p1", passage("p1", "x".repeat(21)), 20)).contains(
+                "passage 'p1' is oversized: 21 characters, the limit is 20 (extractor.max.passage.chars); split it "
+                        + "into paragraphs");
+        assertThat(PassageValidation.problem("p1", passage("p1", "x".repeat(20)), 20)).isEmpty();
+    }
+
+    @Test
+    void binaryOrMisDecodedDataIsNoText() {
+        assertThat(PassageValidation.problem("p1", passage("p1", "PK\u0003\u0004\u0000\u0000"))).contains(
+                "passage 'p1' is not text: it contains NUL characters (binary data)");
+        assertThat(PassageValidation.problem("p1", passage("p1", "12345 678.90"))).contains(
+                "passage 'p1' is not text: it has no letters");
+        // 3 replacement characters in 13: a wrong charset, not prose
+        assertThat(PassageValidation.problem("p1", passage("p1", "ab\uFFFDcd\uFFFDef\uFFFDghij"))).contains(
+                "passage 'p1' is not text: 3 of 13 characters are control or replacement characters (binary data, "
+                        + "or text decoded with the wrong charset)");
+        // one stray replacement character in a long sentence is tolerated
+        assertThat(PassageValidation.problem("p1", passage("p1", "Drought reduces crop yields in the Sahel\uFFFD "
+                + "region every year."))).isEmpty();
+    }
 }

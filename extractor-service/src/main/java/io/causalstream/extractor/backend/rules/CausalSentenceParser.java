@@ -7,18 +7,21 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Finds the causal claims of one sentence with cue rules:
+ * Finds the causal claims of one tagged sentence with cue rules:
  * <ol>
  *   <li>find the cues of the lexicon;</li>
- *   <li>keep the cues used as verbs or connectives: a cue form right after a determiner or a preposition ("an
- *       increase in"), right after another cue ("leads to increased"), or opening its clause ("Increased
- *       temperatures ...") is a noun or an adjective, part of a phrase;</li>
- *   <li>the phrases on both sides of a kept cue, up to the nearest boundary (clause punctuation or connector,
- *       another kept cue, the sentence start or end), trimmed of function words, are the cause and the effect;</li>
+ *   <li>keep the cues used as verbs or connectives: a verb cue must be tagged as a verb, and a cue form right after
+ *       a determiner or a preposition ("an increase in"), right after another cue ("leads to increased"), opening
+ *       its clause ("Increased temperatures ...") or qualifying a noun after a verb ("face increasing risk") is
+ *       part of a phrase;</li>
+ *   <li>the clause around a kept cue (up to clause punctuation or connectors, another kept cue, the sentence start
+ *       or end) bounds the cause and the effect; inside it, the noun phrases next to the cue name them
+ *       ({@link NounPhrases}), split into one node per coordinated concept; a change word moves from a node
+ *       into the direction ({@link Polarity}: "leads to reduced yields" is a DECREASE of "yields");</li>
  *   <li>a negated cue asserts nothing ({@link Negation}); a forward cue followed by a preposition or an adverb is
  *       used without an object ("yields increased in 2020") and asserts nothing either;</li>
- *   <li>a verb coordinated with the previous one ("drought reduces yields and raises prices") shares its
- *       subject.</li>
+ *   <li>a verb coordinated with the previous one ("drought reduces yields and raises prices") shares its subject;
+ *       a gerund after a comma ("..., leading to conflicts") takes the previous effect as its cause.</li>
  * </ol>
  */
 final class CausalSentenceParser {
@@ -35,6 +38,9 @@ final class CausalSentenceParser {
             "when", "if", "sharply", "significantly", "substantially", "considerably", "greatly", "slightly",
             "steadily", "rapidly", "dramatically", "markedly", "strongly");
 
+    private static final Set<String> AUXILIARIES = Set.of("is", "are", "was", "were", "be", "been", "being", "am",
+            "has", "have", "had", "having", "do", "does", "did", "'s", "'re", "'ve");
+
     private static final Pattern COORDINATED = Pattern.compile("(?<![\\w-])(?:and|or)\\s*$",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*([\\p{L}-]+)");
@@ -45,59 +51,103 @@ final class CausalSentenceParser {
         this.lexicon = lexicon;
     }
 
-    List<CausalClaim> parse(String sentence) {
+    List<CausalClaim> parse(TaggedSentence tagged) {
+        String sentence = tagged.text();
         PhraseBoundaries clauses = PhraseBoundaries.of(sentence);
-        List<CueMatch> cues = connectiveCues(sentence, clauses);
+        List<CueMatch> cues = connectiveCues(tagged, clauses);
         PhraseBoundaries boundaries = clauses.withCues(cues);
+        NounPhrases phrases = new NounPhrases(tagged);
 
         List<CausalClaim> claims = new ArrayList<>();
         CueMatch previous = null;
-        String previousCause = null;
+        List<String> previousCauses = List.of();
+        List<String> previousEffects = List.of();
         for (CueMatch cue : cues) {
             int leftStart = boundaries.phraseStartBefore(cue.start());
+            int rightEnd = boundaries.phraseEndAfter(cue.end());
             String left = sentence.substring(leftStart, cue.start());
-            String right = sentence.substring(cue.end(), boundaries.phraseEndAfter(cue.end()));
-            String cause;
-            String effect;
+            String right = sentence.substring(cue.end(), rightEnd);
+            List<String> leftNodes = phrases.before(leftStart, cue.start(), cue.cue().kind() == CuePattern.Kind.NOUN);
+            List<String> rightNodes = phrases.after(cue.end(), rightEnd);
+            List<String> causes;
+            List<String> effects;
             if (cue.cue().orientation() == CuePattern.Orientation.FORWARD) {
                 boolean sharesSubject = previous != null && leftStart == previous.end()
                         && previous.cue().orientation() == CuePattern.Orientation.FORWARD
                         && COORDINATED.matcher(left).find();
-                cause = sharesSubject ? previousCause : PhraseTrimmer.trim(left);
-                effect = hasObject(right) ? PhraseTrimmer.trim(right) : "";
-                previousCause = cause;
+                boolean continues = cue.cue().gerund(cue.form()) && PhraseTrimmer.trim(left).isEmpty()
+                        && !previousEffects.isEmpty() && sentence.substring(0, cue.start()).stripTrailing()
+                        .matches("(?s).*[,;](?:\\s*(?:thus|thereby|hence|so|in turn))?$");
+                causes = sharesSubject ? previousCauses : continues ? previousEffects : leftNodes;
+                effects = hasObject(right) ? rightNodes : List.of();
             } else {
-                cause = PhraseTrimmer.trim(right);
-                effect = PhraseTrimmer.trim(left);
-                previousCause = null;
+                causes = rightNodes;
+                effects = leftNodes;
             }
             previous = cue;
+            previousCauses = causes;
+            previousEffects = effects;
             // A negated cue still bounds the phrases around it, but asserts no link in either direction.
             if (Negation.negates(sentence.substring(0, cue.start()))) {
                 continue;
             }
-            if (cause != null && !cause.isEmpty() && !effect.isEmpty()) {
-                claims.add(new CausalClaim(cause, effect, cue.cue().direction()));
+            for (String cause : causes) {
+                for (String effect : effects) {
+                    Polarity.Node c = Polarity.of(cause);
+                    Polarity.Node e = Polarity.of(effect);
+                    if (!c.name().isEmpty() && !e.name().isEmpty() && !c.name().equalsIgnoreCase(e.name())) {
+                        claims.add(new CausalClaim(c.name(), e.name(), Polarity.combine(cue.cue().direction(), c, e)));
+                    }
+                }
             }
         }
         return claims;
     }
 
     /** The cues used as verbs or connectives (rule 2 above), in sentence order. */
-    private List<CueMatch> connectiveCues(String sentence, PhraseBoundaries clauses) {
+    private List<CueMatch> connectiveCues(TaggedSentence tagged, PhraseBoundaries clauses) {
+        String sentence = tagged.text();
         List<CueMatch> kept = new ArrayList<>();
         CueMatch previous = null;
         for (CueMatch cue : lexicon.find(sentence)) {
             boolean afterCue = previous != null && sentence.substring(previous.end(), cue.start()).isBlank();
             String clauseBefore = sentence.substring(clauses.phraseStartBefore(cue.start()), cue.start());
-            boolean opensClause = PhraseTrimmer.trim(clauseBefore).isEmpty();
-            boolean nominal = NOMINAL_MARKER.matcher(clauseBefore).find();
-            if (!afterCue && !opensClause && !nominal) {
+            boolean opensClause = PhraseTrimmer.trim(clauseBefore).isEmpty() && !cue.cue().gerund(cue.form());
+            boolean nominal = cue.cue().kind() != CuePattern.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();
+            if (!afterCue && !opensClause && !nominal && usedAsVerb(tagged, cue)) {
                 kept.add(cue);
             }
             previous = cue;
         }
         return kept;
+    }
+
+    /**
+     * A verb cue must be tagged as a verb; a participle right after a full verb modifies that verb's object
+     * ("continue to face increasing risk") rather than stating a cause.
+     */
+    private static boolean usedAsVerb(TaggedSentence tagged, CueMatch cue) {
+        if (cue.cue().kind() != CuePattern.Kind.VERB || cue.form().contains(" ")) {
+            return true; // "leads to", "results in": unambiguous, whatever the tagger says (it trips on capitals)
+        }
+        int i = tagged.tokenAtOrAfter(cue.start());
+        if (i >= tagged.size()) {
+            return false;
+        }
+        String tag = tagged.pos()[i];
+        if (!tag.startsWith("VB")) {
+            // the tagger often reads "rainfall limits growth" as a noun compound: a third-person form between two
+            // noun phrase words is the verb
+            return cue.form().endsWith("s") && i > 0 && i + 1 < tagged.size()
+                    && (tagged.pos()[i - 1].startsWith("NN") || tagged.pos()[i - 1].equals("JJ"))
+                    && (tagged.pos()[i + 1].startsWith("NN") || tagged.pos()[i + 1].equals("JJ")
+                    || tagged.pos()[i + 1].equals("DT"));
+        }
+        if ((tag.equals("VBG") || tag.equals("VBN")) && i > 0 && tagged.pos()[i - 1].startsWith("VB")
+                && !AUXILIARIES.contains(tagged.token(i - 1).toLowerCase(Locale.ROOT))) {
+            return false; // "continue to face increasing risk": the participle qualifies the object
+        }
+        return true;
     }
 
     private static boolean hasObject(String textAfterVerb) {

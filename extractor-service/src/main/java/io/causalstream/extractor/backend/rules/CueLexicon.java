@@ -2,6 +2,7 @@ package io.causalstream.extractor.backend.rules;
 
 import static io.causalstream.extractor.backend.rules.CuePattern.backward;
 import static io.causalstream.extractor.backend.rules.CuePattern.forward;
+import static io.causalstream.extractor.backend.rules.CuePattern.noun;
 import static io.causalstream.schemas.graph.Direction.DECREASE;
 import static io.causalstream.schemas.graph.Direction.INCREASE;
 
@@ -20,33 +21,58 @@ import java.util.regex.Pattern;
  */
 final class CueLexicon {
 
-    /** Version {@code causal-cues-v1}: change the model name of the annotator when this list changes. */
+    /** Version {@code causal-cues-v2}: change {@link RuleBasedExtractor#MODEL} when this list changes. */
     static final CueLexicon DEFAULT = new CueLexicon(List.of(
-            forward(INCREASE, "leads to", "lead to", "led to"),
-            forward(INCREASE, "causes", "cause", "caused"),
-            forward(INCREASE, "results in", "result in", "resulted in"),
-            forward(INCREASE, "contributes to", "contribute to", "contributed to"),
-            forward(INCREASE, "increases", "increase", "increased"),
-            forward(INCREASE, "raises", "raise", "raised"),
-            forward(INCREASE, "improves", "improve", "improved"),
-            forward(INCREASE, "boosts", "boost", "boosted"),
-            forward(INCREASE, "promotes", "promote", "promoted"),
-            forward(INCREASE, "enhances", "enhance", "enhanced"),
-            forward(DECREASE, "reduces", "reduce", "reduced"),
-            forward(DECREASE, "decreases", "decrease", "decreased"),
+            forward(INCREASE, "leads to", "lead to", "led to", "leading to"),
+            forward(INCREASE, "causes", "cause", "caused", "causing"),
+            forward(INCREASE, "results in", "result in", "resulted in", "resulting in"),
+            forward(INCREASE, "contributes to", "contribute to", "contributed to", "contributing to"),
+            forward(INCREASE, "increases", "increase", "increased", "increasing"),
+            forward(INCREASE, "raises", "raise", "raised", "raising"),
+            forward(INCREASE, "improves", "improve", "improved", "improving"),
+            forward(INCREASE, "boosts", "boost", "boosted", "boosting"),
+            forward(INCREASE, "promotes", "promote", "promoted", "promoting"),
+            forward(INCREASE, "enhances", "enhance", "enhanced", "enhancing"),
+            forward(INCREASE, "triggers", "trigger", "triggered", "triggering"),
+            forward(INCREASE, "fuels", "fuel", "fuelled", "fueled", "fuelling", "fueling"),
+            forward(INCREASE, "exacerbates", "exacerbate", "exacerbated", "exacerbating"),
+            forward(INCREASE, "heightens", "heighten", "heightened", "heightening"),
+            forward(INCREASE, "strengthens", "strengthen", "strengthened", "strengthening"),
+            forward(INCREASE, "facilitates", "facilitate", "facilitated", "facilitating"),
+            forward(INCREASE, "enables", "enable", "enabled", "enabling"),
+            forward(INCREASE, "encourages", "encourage", "encouraged", "encouraging"),
+            forward(INCREASE, "generates", "generate", "generated", "generating"),
+            forward(INCREASE, "creates", "create", "created", "creating"),
+            forward(INCREASE, "drives", "drive", "drove", "driving"),
+            forward(DECREASE, "reduces", "reduce", "reduced", "reducing"),
+            forward(DECREASE, "decreases", "decrease", "decreased", "decreasing"),
             // no bare "lower": far more often the adjective ("lower rainfall") than the verb
-            forward(DECREASE, "lowers", "lowered"),
-            forward(DECREASE, "hinders", "hinder", "hindered"),
-            forward(DECREASE, "threatens", "threaten", "threatened"),
-            forward(DECREASE, "undermines", "undermine", "undermined"),
-            forward(DECREASE, "prevents", "prevent", "prevented"),
-            forward(DECREASE, "limits", "limit", "limited"),
-            backward(INCREASE, "due to", "because of", "driven by", "caused by", "as a result of"),
+            forward(DECREASE, "lowers", "lowered", "lowering"),
+            forward(DECREASE, "hinders", "hinder", "hindered", "hindering"),
+            forward(DECREASE, "threatens", "threaten", "threatened", "threatening"),
+            forward(DECREASE, "undermines", "undermine", "undermined", "undermining"),
+            forward(DECREASE, "prevents", "prevent", "prevented", "preventing"),
+            forward(DECREASE, "limits", "limit", "limited", "limiting"),
+            forward(DECREASE, "weakens", "weaken", "weakened", "weakening"),
+            forward(DECREASE, "damages", "damage", "damaged", "damaging"),
+            forward(DECREASE, "destroys", "destroy", "destroyed", "destroying"),
+            forward(DECREASE, "disrupts", "disrupt", "disrupted", "disrupting"),
+            forward(DECREASE, "mitigates", "mitigate", "mitigated", "mitigating"),
+            forward(DECREASE, "alleviates", "alleviate", "alleviated", "alleviating"),
+            forward(DECREASE, "discourages", "discourage", "discouraged", "discouraging"),
+            forward(DECREASE, "inhibits", "inhibit", "inhibited", "inhibiting"),
+            forward(DECREASE, "restricts", "restrict", "restricted", "restricting"),
+            forward(DECREASE, "constrains", "constrain", "constrained", "constraining"),
+            forward(DECREASE, "hampers", "hamper", "hampered", "hampering"),
+            noun(DECREASE, "barriers to", "barrier to", "obstacles to", "obstacle to"),
+            backward(INCREASE, "due to", "because of", "driven by", "caused by", "as a result of", "owing to",
+                    "thanks to", "triggered by", "fuelled by", "fueled by", "resulting from", "arising from"),
             // the passive voice of the verbs above: "yields are reduced by drought"
             backward(INCREASE, "increased by", "raised by", "improved by", "boosted by", "promoted by",
-                    "enhanced by"),
+                    "enhanced by", "exacerbated by", "facilitated by", "strengthened by"),
             backward(DECREASE, "reduced by", "decreased by", "lowered by", "hindered by", "threatened by",
-                    "undermined by", "prevented by", "limited by")));
+                    "undermined by", "prevented by", "limited by", "hampered by", "weakened by", "damaged by",
+                    "disrupted by", "constrained by", "restricted by")));
 
     private final Map<String, CuePattern> byForm = new HashMap<>();
     private final Pattern pattern;
@@ -75,7 +101,7 @@ final class CueLexicon {
         Matcher m = pattern.matcher(sentence);
         while (m.find()) {
             String form = m.group().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
-            matches.add(new CueMatch(m.start(), m.end(), byForm.get(form)));
+            matches.add(new CueMatch(m.start(), m.end(), byForm.get(form), form));
         }
         return matches;
     }

@@ -9,8 +9,10 @@ import java.util.List;
  * BACKWARD (effect first).
  *
  * @param forms lower-case surface forms, several words separated by single spaces
+ * @param kind  VERB: must be used as a verb (tagged VB*); CONNECTIVE: a fixed phrase ("due to"); NOUN: a noun
+ *              phrase that states causation ("barriers to"), even after a determiner
  */
-record CuePattern(Orientation orientation, Direction direction, List<String> forms) {
+record CuePattern(Orientation orientation, Direction direction, List<String> forms, Kind kind) {
 
     enum Orientation {
         /** cause, cue, effect. */
@@ -19,15 +21,26 @@ record CuePattern(Orientation orientation, Direction direction, List<String> for
         BACKWARD
     }
 
+    enum Kind { VERB, CONNECTIVE, NOUN }
+
     CuePattern {
         forms = List.copyOf(forms);
     }
 
     static CuePattern forward(Direction direction, String... forms) {
-        return new CuePattern(Orientation.FORWARD, direction, List.of(forms));
+        return new CuePattern(Orientation.FORWARD, direction, List.of(forms), Kind.VERB);
     }
 
     static CuePattern backward(Direction direction, String... forms) {
-        return new CuePattern(Orientation.BACKWARD, direction, List.of(forms));
+        return new CuePattern(Orientation.BACKWARD, direction, List.of(forms), Kind.CONNECTIVE);
+    }
+
+    static CuePattern noun(Direction direction, String... forms) {
+        return new CuePattern(Orientation.FORWARD, direction, List.of(forms), Kind.NOUN);
+    }
+
+    /** A gerund ("leading to", "reducing") after a comma continues the previous claim: its cause is that effect. */
+    boolean gerund(String form) {
+        return kind == Kind.VERB && form.split(" ")[0].endsWith("ing");
     }
 }

@@ -11,19 +11,29 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The embedded extractor that needs no model: causal cue patterns ("leads to", "reduces", "due to" ...) matched
- * sentence by sentence. Each triple's evidence is the span of the sentence it was read from; a triple stated in
- * several sentences is published once with every span. Stateless, hence safe to call from many threads.
+ * The embedded extractor that needs no model server: causal cue patterns ("leads to", "reduces", "due to",
+ * "barriers to" ...) matched sentence by sentence, with sentence splitting, POS tags and noun-phrase chunks from
+ * Apache OpenNLP deciding where the cause and the effect begin and end. Each triple's evidence is the span of the
+ * sentence it was read from; a triple stated in several sentences is published once with every span. Safe to call
+ * from many threads: each call borrows a set of OpenNLP taggers (not thread-safe) from this extractor's pool; the
+ * models are shared.
  */
 public final class RuleBasedExtractor implements Extractor {
 
     public static final String ANNOTATOR_ID = "rules-v1";
-    /** Names the cue lexicon: bump it with {@link CueLexicon#DEFAULT}. */
-    public static final String MODEL = "causal-cues-v1";
+    /** Names the cue lexicon and the phrase rules: bump it with {@link CueLexicon#DEFAULT} or {@link NounPhrases}. */
+    public static final String MODEL = "causal-cues-v2+opennlp-1.5";
 
     private final CausalSentenceParser parser = new CausalSentenceParser(CueLexicon.DEFAULT);
+    /** Idle taggers, borrowed per passage; grows to the number of passages extracted at the same time. */
+    private final ConcurrentLinkedQueue<TaggedSentence.Taggers> idle = new ConcurrentLinkedQueue<>();
+
+    public RuleBasedExtractor() {
+        OpenNlpModels.get(); // load the models now: a missing model fails at startup, not on the first passage
+    }
 
     @Override
     public Annotator annotator() {
@@ -35,8 +45,20 @@ public final class RuleBasedExtractor implements Extractor {
     @Override
     public ExtractionOutcome extract(Passage passage) {
         Map<CausalClaim, Triple> triples = new LinkedHashMap<>();
-        for (Sentence sentence : Sentence.split(passage.getText())) {
-            for (CausalClaim claim : parser.parse(sentence.text())) {
+        TaggedSentence.Taggers taggers = idle.poll();
+        List<TaggedSentence> sentences;
+        try {
+            if (taggers == null) {
+                taggers = TaggedSentence.Taggers.create();
+            }
+            sentences = TaggedSentence.analyse(passage.getText(), taggers);
+        } finally {
+            if (taggers != null) {
+                idle.offer(taggers);
+            }
+        }
+        for (TaggedSentence sentence : sentences) {
+            for (CausalClaim claim : parser.parse(sentence)) {
                 Triple triple = triples.computeIfAbsent(claim, c -> new Triple(c.cause(), c.effect(), c.direction(),
                         new ArrayList<>(), null));
                 EvidenceSpan span = new EvidenceSpan(sentence.start(), sentence.end());

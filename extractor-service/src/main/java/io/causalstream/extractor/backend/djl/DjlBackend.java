@@ -1,0 +1,31 @@
+package io.causalstream.extractor.backend.djl;
+
+import io.causalstream.extractor.cache.CachingGenerator;
+import io.causalstream.extractor.llm.BackendMeters;
+import io.causalstream.extractor.llm.LlmExtractor;
+import io.causalstream.extractor.llm.LlmSettings;
+import io.causalstream.runtime.Config;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Assembles the {@code djl} backend. DJL is put in offline mode first (unless the operator says otherwise) so
+ * native libraries come from the Maven artifacts on the class path and are never downloaded at run time; a missing
+ * artifact is then an error rather than a download.
+ */
+public final class DjlBackend {
+
+    public static LlmExtractor create(Config config, MeterRegistry registry) {
+        if (System.getProperty("ai.djl.offline") == null) {
+            System.setProperty("ai.djl.offline", "true");
+        }
+        DjlSettings settings = DjlSettings.from(config);
+        String modelName = settings.modelDir().toAbsolutePath().normalize().getFileName().toString();
+        LlmSettings llm = LlmSettings.from(config, modelName);
+        BackendMeters meters = new BackendMeters(registry, llm.annotatorId());
+        var generator = new CachingGenerator(new DjlGenerator(settings, meters), llm.cache(), meters);
+        return new LlmExtractor(llm.annotatorId(), generator, llm.promptLibrary(), llm.format(), false, llm.mode());
+    }
+
+    private DjlBackend() {
+    }
+}

@@ -1,0 +1,65 @@
+package io.causalstream.extractor.backend.rules;
+
+import io.causalstream.schemas.graph.Direction;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Moves a change word out of a node into the edge's direction: "drought leads to <i>reduced</i> yields" is the
+ * edge drought -> yields DECREASE, and "<i>lack of</i> land tenure policy fuels conflict" is land tenure policy ->
+ * conflict DECREASE. The node keeps the rest of its wording; the concept is what can increase or decrease, the
+ * change belongs to the edge (the paper's FCM edges are signed, their nodes are not).
+ */
+final class Polarity {
+
+    /** A node without its change word, and whether that word reversed the direction. */
+    record Node(String name, boolean reversed) {
+    }
+
+    private static final List<String> DECREASE_WORDS = List.of(
+            "decreased", "reduced", "lower", "less", "fewer", "declining", "diminished", "lowered",
+            "decrease in", "decreases in", "reduction in", "reductions in", "reduction of", "decline in",
+            "declines in", "loss of", "losses of", "lack of", "absence of", "shortage of", "shortages of");
+    private static final List<String> INCREASE_WORDS = List.of(
+            "increased", "increasing", "higher", "more", "greater", "rising", "growing", "enhanced",
+            "increase in", "increases in", "rise in", "growth in", "growth of");
+
+    static Node of(String phrase) {
+        String lower = phrase.toLowerCase(Locale.ROOT);
+        for (String w : DECREASE_WORDS) {
+            if (startsWithWord(lower, w)) {
+                return new Node(phrase.substring(w.length()).strip(), true);
+            }
+        }
+        for (String w : INCREASE_WORDS) {
+            if (startsWithWord(lower, w)) {
+                return new Node(phrase.substring(w.length()).strip(), false);
+            }
+        }
+        return new Node(phrase, false);
+    }
+
+    /** The direction of cause -> effect once both nodes lost their change words. */
+    static Direction combine(Direction cue, Node cause, Node effect) {
+        boolean flip = cause.reversed() ^ effect.reversed();
+        if (!flip) {
+            return cue;
+        }
+        return cue == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+    }
+
+    /** Whether a word names a change (its "of"/"in" phrase then belongs to the node: "decreases in output"). */
+    static boolean isChangeNoun(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return List.of("decrease", "decreases", "increase", "increases", "reduction", "reductions", "decline",
+                "declines", "loss", "losses", "lack", "rise", "growth", "shortage", "shortages", "absence")
+                .contains(w);
+    }
+
+    private static boolean startsWithWord(String lower, String w) {
+        return lower.startsWith(w + " ") && lower.length() > w.length() + 1;
+    }
+
+    private Polarity() {
+    }
+}

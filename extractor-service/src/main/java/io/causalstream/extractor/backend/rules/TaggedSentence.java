@@ -1,0 +1,106 @@
+package io.causalstream.extractor.backend.rules;
+
+import java.util.ArrayList;
+import java.util.List;
+import opennlp.tools.chunker.ChunkerME;
+import opennlp.tools.postag.POSTagFormat;
+import opennlp.tools.postag.POSTaggerME;
+import opennlp.tools.sentdetect.SentenceDetectorME;
+import opennlp.tools.tokenize.TokenizerME;
+import opennlp.tools.util.Span;
+
+/**
+ * One sentence of a passage with its tokens, Penn Treebank POS tags and chunk tags (B-NP, I-VP, O ...), as the
+ * OpenNLP models see it. Offsets: {@code start}/{@code end} in the passage (UTF-16 units, the unit of
+ * EvidenceSpan); token offsets relative to the sentence text.
+ */
+record TaggedSentence(int start, int end, String text, int[] tokenStarts, int[] tokenEnds, String[] pos,
+                      String[] chunks) {
+
+    int size() {
+        return pos.length;
+    }
+
+    String token(int i) {
+        return text.substring(tokenStarts[i], tokenEnds[i]);
+    }
+
+    /** The OpenNLP taggers of one thread at a time: not thread-safe, and costly enough to be reused. */
+    record Taggers(SentenceDetectorME sentences, TokenizerME tokenizer, POSTaggerME tagger,
+                           ChunkerME chunker) {
+        static Taggers create() {
+            OpenNlpModels models = OpenNlpModels.get();
+            // Penn tags: the chunker was trained on them (OpenNLP 2 maps to Universal Dependencies by default)
+            return new Taggers(new SentenceDetectorME(models.sentences), new TokenizerME(models.tokens),
+                    new POSTaggerME(models.pos, POSTagFormat.PENN), new ChunkerME(models.chunks));
+        }
+    }
+
+    /** Splits a passage into sentences (OpenNLP's sentence model) and tags each, with taggers nobody else uses. */
+    static List<TaggedSentence> analyse(String passage, Taggers t) {
+        SentenceDetectorME sentences = t.sentences();
+        TokenizerME tokenizer = t.tokenizer();
+        POSTaggerME tagger = t.tagger();
+        ChunkerME chunker = t.chunker();
+        List<TaggedSentence> out = new ArrayList<>();
+        for (Span s : sentences.sentPosDetect(passage)) {
+            int b = s.getStart();
+            int e = s.getEnd();
+            while (b < e && Character.isWhitespace(passage.charAt(b))) {
+                b++;
+            }
+            while (e > b && Character.isWhitespace(passage.charAt(e - 1))) {
+                e--;
+            }
+            if (b >= e) {
+                continue;
+            }
+            String text = passage.substring(b, e);
+            Span[] tokens = tokenizer.tokenizePos(text);
+            String[] words = new String[tokens.length];
+            int[] starts = new int[tokens.length];
+            int[] ends = new int[tokens.length];
+            for (int i = 0; i < tokens.length; i++) {
+                starts[i] = tokens[i].getStart();
+                ends[i] = tokens[i].getEnd();
+                words[i] = text.substring(starts[i], ends[i]);
+            }
+            String[] tags = tagger.tag(words);
+            String[] chunkTags = tokens.length == 0 ? new String[0] : chunker.chunk(words, tags);
+            out.add(new TaggedSentence(b, e, text, starts, ends, tags, chunkTags));
+        }
+        return out;
+    }
+
+    /** The first token that starts at or after a character offset of the sentence, or size(). */
+    int tokenAtOrAfter(int offset) {
+        for (int i = 0; i < size(); i++) {
+            if (tokenStarts[i] >= offset) {
+                return i;
+            }
+        }
+        return size();
+    }
+
+    /** The last token that ends at or before a character offset, or -1. */
+    int tokenEndingAtOrBefore(int offset) {
+        for (int i = size() - 1; i >= 0; i--) {
+            if (tokenEnds[i] <= offset) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    boolean isNounPhrase(int i) {
+        return chunks[i].endsWith("NP");
+    }
+
+    boolean startsChunk(int i) {
+        return chunks[i].startsWith("B-") || chunks[i].equals("O");
+    }
+
+    String chunkType(int i) {
+        return chunks[i].length() > 2 ? chunks[i].substring(2) : chunks[i];
+    }
+}
