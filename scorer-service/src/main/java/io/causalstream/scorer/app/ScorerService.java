@@ -3,17 +3,23 @@ package io.causalstream.scorer.app;
 import io.causalstream.deadletter.DeadLetterExceptionHandler;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.OpsServer;
+import io.causalstream.schemas.graph.Direction;
 import io.causalstream.scorer.api.ScoresApi;
+import io.causalstream.scorer.measures.Edge;
+import io.causalstream.scorer.measures.EdgeSetMeasure;
+import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.topology.ScorerTopology;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -49,14 +55,27 @@ public final class ScorerService implements AutoCloseable {
 
     /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
     public static ScorerService start(Config config) {
+        return start(config, ScorerSettings::graphScorer);
+    }
+
+    /**
+     * Like {@link #start(Config)} with the scorer built by {@code scorer} from the settings: the place to add
+     * measures beyond the built-ins (a {@code MeasureCatalog} with the neural similarities) and the edge and
+     * alignment hooks, e.g. {@code s -> s.graphScorer(catalog).withHooks(assessor, alignment)}.
+     */
+    public static ScorerService start(Config config, Function<ScorerSettings, GraphScorer> scorer) {
         ScorerSettings settings = ScorerSettings.from(config);
-        return start(settings, new AvroSerdes(settings.schemaRegistryUrl()));
+        return start(settings, new AvroSerdes(settings.schemaRegistryUrl()), scorer.apply(settings));
     }
 
     static ScorerService start(ScorerSettings settings, SerdeFactory serdes) {
+        return start(settings, serdes, settings.graphScorer());
+    }
+
+    static ScorerService start(ScorerSettings settings, SerdeFactory serdes, GraphScorer scorer) {
         ScorerService service = new ScorerService(settings);
         try {
-            service.startAll(serdes);
+            service.startAll(serdes, scorer);
             return service;
         } catch (RuntimeException e) {
             service.close();
@@ -64,7 +83,22 @@ public final class ScorerService implements AutoCloseable {
         }
     }
 
-    private void startAll(SerdeFactory serdes) {
+    /**
+     * Runs every measure once on a tiny pair before the stream starts, so lazily loaded resources (WordNet for
+     * METEOR) load now and a broken one fails the start instead of the first record.
+     */
+    private static void warmUp(GraphScorer scorer) {
+        List<Edge> one = List.of(new Edge("heavy rains", "floods", Direction.INCREASE));
+        for (EdgeSetMeasure measure : scorer.measures()) {
+            measure.score(one, one);
+        }
+    }
+
+    private void startAll(SerdeFactory serdes, GraphScorer scorer) {
+        long t0 = System.nanoTime();
+        warmUp(scorer);
+        log.info("measures ready in {} ms: {}", (System.nanoTime() - t0) / 1_000_000,
+                scorer.measures().stream().map(m -> m.name() + "@" + m.threshold()).toList());
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
         new ScoresApi(() -> streams, () -> advertised).register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
@@ -73,7 +107,7 @@ public final class ScorerService implements AutoCloseable {
         }
 
         KafkaStreams ks = new KafkaStreams(
-                ScorerTopology.build(settings, serdes, new ScoringMetrics(ops.meters())),
+                ScorerTopology.build(settings, serdes, new ScoringMetrics(ops.meters()), scorer),
                 streamsProperties(settings, advertised));
         ks.setUncaughtExceptionHandler(e -> {
             // Bad input goes to dead letters; anything reaching here is a bug or an outage: stop and show DOWN.

@@ -1,8 +1,9 @@
 package io.causalstream.scorer.measures;
 
-import io.causalstream.schemas.graph.Triple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,11 @@ import java.util.Objects;
  * </ul>
  * A greedy matching is not used because it can depend on edge order and miss pairs a maximum matching finds.
  *
+ * <p><b>Equal labels.</b> Two labels equal after {@link NodeText#normalise} match whatever S says: a label is as
+ * similar to itself as a label can be, yet some measures score identical short labels low (METEOR gives an
+ * identical one-word label 0.5 — one match, one chunk, and the fragmentation penalty halves it; NLTK BLEU with
+ * smoothing method 1 gives 0.18), which would make an exact copy a miss at any threshold above that.
+ *
  * <p><b>Scores.</b> {@code f1} is the paper's formula (1):
  * <pre>  (2·TP + PP) / (2·TP + PP + FP + FN)</pre>
  * Note that a PP pair counts once in numerator and denominator where a TP pair counts twice, so predictions whose
@@ -45,9 +51,14 @@ import java.util.Objects;
  * below any wrong annotation with a single lucky edge. One side empty: every edge of the other is an FP (or FN),
  * TP = PP = 0, so both scores are 0 by the formula itself.
  *
+ * <p><b>Bad input.</b> An edge with an empty or whitespace-only source or target matches nothing (it is an FP or
+ * FN). An edge whose direction is unknown ({@code null}, an unrecognised direction word) can match on its nodes
+ * but is then a partial positive. The similarity sees at most {@link NodeText#MAX_LABEL_CHARS} characters of a
+ * label. Any text, in any script, is scored by the similarity's own rules.
+ *
  * <p>Instances are immutable and thread-safe when the similarity is.
  */
-public final class EdgeSetScorer {
+public final class EdgeSetScorer implements EdgeSetMeasure {
 
     private final NodeSimilarity similarity;
     private final double threshold;
@@ -68,12 +79,19 @@ public final class EdgeSetScorer {
         return similarity;
     }
 
+    @Override
+    public String name() {
+        return similarity.name();
+    }
+
+    @Override
     public double threshold() {
         return threshold;
     }
 
-    public EdgeSetScore scoreTriples(Collection<Triple> predicted, Collection<Triple> gold) {
-        return score(predicted.stream().map(Edge::of).toList(), gold.stream().map(Edge::of).toList());
+    @Override
+    public EdgeSetScore score(List<Edge> predicted, List<Edge> gold) {
+        return score((Collection<Edge>) predicted, gold);
     }
 
     public EdgeSetScore score(Collection<Edge> predictedEdges, Collection<Edge> goldEdges) {
@@ -89,12 +107,13 @@ public final class EdgeSetScorer {
         // min(p, g) + 1. The maximum-weight matching therefore maximises TP first, then the number of pairs.
         long tpWeight = Math.min(p, g) + 1L;
         long[][] weights = new long[p][g];
+        Map<List<String>, Boolean> matches = new HashMap<>();
         for (int i = 0; i < p; i++) {
             Edge e = predicted.get(i);
             for (int j = 0; j < g; j++) {
                 Edge eg = gold.get(j);
-                if (nodesMatch(e, eg)) {
-                    weights[i][j] = e.direction() == eg.direction() ? tpWeight : 1L;
+                if (nodesMatch(e.source(), eg.source(), matches) && nodesMatch(e.target(), eg.target(), matches)) {
+                    weights[i][j] = e.sameDirection(eg) ? tpWeight : 1L;
                 }
             }
         }
@@ -118,15 +137,23 @@ public final class EdgeSetScorer {
         return new EdgeSetScore(tp, pp, fp, fn, f1, f1Strict);
     }
 
-    private boolean nodesMatch(Edge predicted, Edge gold) {
-        return similarity.similarity(predicted.source(), gold.source()) >= threshold
-                && similarity.similarity(predicted.target(), gold.target()) >= threshold;
+    /**
+     * Labels equal after {@link NodeText#normalise} always match; otherwise S(predicted, gold) >= T, each label pair
+     * computed once per scoring (a node recurs across edges).
+     */
+    private boolean nodesMatch(String predicted, String gold, Map<List<String>, Boolean> memo) {
+        if (NodeText.isBlank(predicted) || NodeText.isBlank(gold)) {
+            return false;
+        }
+        return memo.computeIfAbsent(List.of(predicted, gold), k ->
+                NodeText.normalise(predicted).equals(NodeText.normalise(gold))
+                        || similarity.similarity(NodeText.bounded(predicted), NodeText.bounded(gold)) >= threshold);
     }
 
     private static List<Edge> asSet(Collection<Edge> edges) {
         Map<List<Object>, Edge> unique = new LinkedHashMap<>();
         for (Edge e : edges) {
-            unique.putIfAbsent(List.of(NodeText.normalise(e.source()), NodeText.normalise(e.target()),
+            unique.putIfAbsent(Arrays.asList(NodeText.normalise(e.source()), NodeText.normalise(e.target()),
                     e.direction()), e);
         }
         return new ArrayList<>(unique.values());

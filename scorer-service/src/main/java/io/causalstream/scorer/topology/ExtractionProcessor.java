@@ -14,8 +14,11 @@ import org.apache.kafka.streams.processor.api.Record;
  */
 final class ExtractionProcessor extends ScoringProcessor<Extraction> {
 
-    ExtractionProcessor(GraphScorer scorer, GoldPreference preference, ScoringObserver observer) {
+    private final int maxEdges;
+
+    ExtractionProcessor(GraphScorer scorer, GoldPreference preference, ScoringObserver observer, int maxEdges) {
         super(scorer, preference, observer);
+        this.maxEdges = maxEdges;
     }
 
     @Override
@@ -27,6 +30,7 @@ final class ExtractionProcessor extends ScoringProcessor<Extraction> {
         RecordRules.requireId("passageId", extraction.getPassageId());
         RecordRules.requireId("annotationId", extraction.getAnnotationId());
         RecordRules.requireKeyIsPassageId(record.key(), extraction.getPassageId());
+        RecordRules.requireAtMostEdges("the extraction", extraction.getTriples().size(), maxEdges);
 
         state.putExtraction(extraction);
         GoldGraph gold = state.effectiveGold(extraction.getPassageId());

@@ -25,25 +25,27 @@ final class GoldProcessor extends ScoringProcessor<GoldGraph> {
     private final String topic;
     private final GoldOrigin topicOrigin;
     private final boolean onlyTopicOrigin;
+    private final int maxEdges;
 
     private GoldProcessor(String topic, GoldOrigin topicOrigin, boolean onlyTopicOrigin, GraphScorer scorer,
-                          GoldPreference preference, ScoringObserver observer) {
+                          GoldPreference preference, ScoringObserver observer, int maxEdges) {
         super(scorer, preference, observer);
         this.topic = topic;
         this.topicOrigin = topicOrigin;
         this.onlyTopicOrigin = onlyTopicOrigin;
+        this.maxEdges = maxEdges;
     }
 
     /** {@code gold-graphs}: curated golds, and tournament winners if someone mirrors them there. */
     static GoldProcessor forGoldGraphs(String topic, GraphScorer scorer, GoldPreference preference,
-                                       ScoringObserver observer) {
-        return new GoldProcessor(topic, GoldOrigin.CURATED, false, scorer, preference, observer);
+                                       ScoringObserver observer, int maxEdges) {
+        return new GoldProcessor(topic, GoldOrigin.CURATED, false, scorer, preference, observer, maxEdges);
     }
 
     /** {@code tournament-winners}: only TOURNAMENT golds, published by the Elo service. */
     static GoldProcessor forTournamentWinners(String topic, GraphScorer scorer, GoldPreference preference,
-                                              ScoringObserver observer) {
-        return new GoldProcessor(topic, GoldOrigin.TOURNAMENT, true, scorer, preference, observer);
+                                              ScoringObserver observer, int maxEdges) {
+        return new GoldProcessor(topic, GoldOrigin.TOURNAMENT, true, scorer, preference, observer, maxEdges);
     }
 
     @Override
@@ -61,6 +63,7 @@ final class GoldProcessor extends ScoringProcessor<GoldGraph> {
                 throw new InvalidRecordException(topic + " carries " + topicOrigin + " golds only, got "
                         + gold.getOrigin());
             }
+            RecordRules.requireAtMostEdges("the gold", gold.getTriples().size(), maxEdges);
             passageId = gold.getPassageId();
         }
 

@@ -3,6 +3,7 @@ package io.causalstream.scorer.topology;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
+import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.gold.GoldPreference;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-/** The scorer's view of its three stores, per passage. One instance per processor instance (per task). */
+/** The scorer's view of its four stores, per passage. One instance per processor instance (per task). */
 final class PassageState {
 
     private static final StringSerializer PREFIX_SERIALIZER = new StringSerializer();
@@ -20,12 +21,14 @@ final class PassageState {
     private final KeyValueStore<String, Extraction> extractions;
     private final KeyValueStore<String, GoldGraph> golds;
     private final KeyValueStore<String, ScoredGraph> scores;
+    private final KeyValueStore<String, Passage> passages;
     private final GoldPreference preference;
 
     PassageState(ProcessingContext context, GoldPreference preference) {
         this.extractions = context.getStateStore(ScorerTopology.EXTRACTIONS_STORE);
         this.golds = context.getStateStore(ScorerTopology.GOLD_STORE);
         this.scores = context.getStateStore(ScorerTopology.SCORES_STORE);
+        this.passages = context.getStateStore(ScorerTopology.PASSAGES_STORE);
         this.preference = preference;
     }
 
@@ -60,6 +63,20 @@ final class PassageState {
 
     void putScore(ScoredGraph graph) {
         scores.put(StoreKeys.annotation(graph.getPassageId(), graph.getAnnotationId()), graph);
+    }
+
+    /** The passage's text, or null when the passage has not arrived. */
+    String passageText(String passageId) {
+        Passage p = passages.get(passageId);
+        return p == null ? null : p.getText();
+    }
+
+    void putPassage(Passage passage) {
+        passages.put(passage.getId(), passage);
+    }
+
+    void deletePassage(String passageId) {
+        passages.delete(passageId);
     }
 
     /** Forgets the passage's latest scores: they were against a gold that no longer exists. */

@@ -28,6 +28,16 @@ final class RecordRules {
         }
     }
 
+    /**
+     * A graph with more edges than the configured maximum is refused: the one-to-one matching costs O(n^3) and
+     * every node pair is compared, so one absurd record could hold a stream thread for minutes.
+     */
+    static void requireAtMostEdges(String what, int edges, int max) {
+        if (edges > max) {
+            throw new InvalidRecordException(what + " has " + edges + " edges, more than scorer.max.edges = " + max);
+        }
+    }
+
     private RecordRules() {
     }
 }

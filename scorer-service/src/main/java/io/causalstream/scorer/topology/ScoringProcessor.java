@@ -13,7 +13,7 @@ import org.apache.kafka.streams.processor.api.Record;
 /** What both scorer processors share: the passage state and "score, remember, emit". */
 abstract class ScoringProcessor<V> implements Processor<String, V, String, ScoredGraph> {
 
-    private final GraphScorer scorer;
+    protected final GraphScorer scorer;
     private final GoldPreference preference;
     private final ScoringObserver observer;
     private ProcessorContext<String, ScoredGraph> context;
@@ -36,7 +36,8 @@ abstract class ScoringProcessor<V> implements Processor<String, V, String, Score
      * forwards it keyed by passageId, stamped with the triggering record's timestamp (replays are deterministic).
      */
     protected void scoreAndEmit(Extraction extraction, GoldGraph gold, Record<String, ?> trigger) {
-        ScoredGraph scored = scorer.score(extraction, gold, Instant.ofEpochMilli(trigger.timestamp()));
+        ScoredGraph scored = scorer.score(extraction, gold, state.passageText(extraction.getPassageId()),
+                Instant.ofEpochMilli(trigger.timestamp()));
         state.putScore(scored);
         context.forward(new Record<>(scored.getPassageId(), scored, trigger.timestamp()));
         observer.scored(scored);

@@ -14,6 +14,7 @@ import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldOrigin;
 import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
@@ -28,6 +29,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -76,14 +78,20 @@ class ScorerServiceIT {
                     .containsExactly(RAIN_FLOODS, DAMS_FLOODS, TOURISM_LITTER);
             assertThat(scored.getEdges()).extracting(ScoredEdge::getValidation)
                     .containsOnly(ValidationState.UNCHECKED);
-            assertThat(scored.getScores()).hasSize(1);
-            MeasureScore exact = scored.getScores().get(0);
-            assertThat(exact.getMeasure()).isEqualTo("exact");
-            assertThat(exact.getThreshold()).isEqualTo(1.0);
-            assertThat(new int[] {exact.getTp(), exact.getPp(), exact.getFp(), exact.getFn()})
-                    .containsExactly(2, 0, 1, 2);
-            assertThat(exact.getF1()).isCloseTo(4.0 / 7.0, within(1e-12));
-            assertThat(exact.getF1Strict()).isCloseTo(4.0 / 7.0, within(1e-12));
+            // The default measure list; here every measure sees the same matches (the other labels share no word).
+            assertThat(scored.getScores()).extracting(MeasureScore::getMeasure)
+                    .containsExactly("exact", "bleu", "rouge1", "meteor");
+            assertThat(scored.getScores()).extracting(MeasureScore::getThreshold).containsExactly(1.0, 0.35, 0.7, 0.55);
+            for (MeasureScore m : scored.getScores()) {
+                assertThat(new int[] {m.getTp(), m.getPp(), m.getFp(), m.getFn()}).as(m.getMeasure())
+                        .containsExactly(2, 0, 1, 2);
+                assertThat(m.getF1()).isCloseTo(4.0 / 7.0, within(1e-12));
+                assertThat(m.getF1Strict()).isCloseTo(4.0 / 7.0, within(1e-12));
+            }
+
+            // A passage text is consumed and kept; with the default hooks it emits nothing.
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain and dams shape flooding.").setPublishedAt(Instant.now()).build());
 
             // Garbage on extractions: dead-lettered with its bytes and a reason; the stream goes on.
             byte[] garbage = ("not avro " + run).getBytes(StandardCharsets.UTF_8);

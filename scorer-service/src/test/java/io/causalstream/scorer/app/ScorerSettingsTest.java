@@ -26,7 +26,23 @@ class ScorerSettingsTest {
         assertThat(s.applicationId()).isEqualTo("scorer-service");
         assertThat(s.stateDir()).isNull();
         assertThat(s.goldPreference()).isEqualTo(GoldPreference.CURATED);
+        assertThat(s.measures()).isEqualTo("exact,bleu,rouge1,meteor");
+        assertThat(s.maxEdges()).isEqualTo(500);
         assertThat(s.streamsOverrides()).isEmpty();
+        assertThat(s.graphScorer().measures()).extracting(m -> m.name() + "@" + m.threshold())
+                .containsExactly("exact@1.0", "bleu@0.35", "rouge1@0.7", "meteor@0.55");
+    }
+
+    @Test
+    void measuresAndEdgeLimit() {
+        ScorerSettings s = ScorerSettings.from(Config.of(Map.of(
+                "scorer.measures", "exact,bleu:0.5,rouge1:0.6,meteor:0.5,ref-bleu",
+                "scorer.max.edges", "50")));
+        assertThat(s.maxEdges()).isEqualTo(50);
+        assertThat(s.graphScorer().measures()).extracting(m -> m.name() + "@" + m.threshold())
+                .containsExactly("exact@1.0", "bleu@0.5", "rouge1@0.6", "meteor@0.5", "ref-bleu@0.2");
+        ScorerSettings unknown = ScorerSettings.from(Config.of(Map.of("scorer.measures", "exact,bleurt")));
+        assertThatThrownBy(unknown::graphScorer).hasMessageContaining("unknown measure 'bleurt'");
     }
 
     @Test
@@ -61,5 +77,7 @@ class ScorerSettingsTest {
                 .hasMessageContaining("scorer.gold.preference");
         assertThatThrownBy(() -> ScorerSettings.from(Config.of(Map.of("http.port", "70000"))))
                 .hasMessageContaining("http.port");
+        assertThatThrownBy(() -> ScorerSettings.from(Config.of(Map.of("scorer.max.edges", "0"))))
+                .hasMessageContaining("scorer.max.edges");
     }
 }

@@ -180,6 +180,51 @@ class EdgeSetScorerTest {
     }
 
     @Test
+    void equalLabelsMatchWhateverTheSimilaritySays() {
+        // METEOR scores an identical one-word label 0.5; at T = 0.9 the copy still matches.
+        EdgeSetScorer meteor = new EdgeSetScorer(io.causalstream.scorer.measures.meteor.MeteorSimilarity.nltk(), 0.9);
+        assertThat(meteor.similarity().similarity("rain", "rain")).isEqualTo(0.5);
+        assertThat(meteor.score(List.of(e("Rain", "floods", INCREASE)), List.of(e("rain", "floods", INCREASE))).tp())
+                .isEqualTo(1);
+        assertThat(meteor.score(List.of(e("rains", "floods", INCREASE)), List.of(e("rain", "floods", INCREASE))).tp())
+                .isZero();
+    }
+
+    @Test
+    void blankLabelsMatchNothing() {
+        // Even exact match of "" with "": an empty node names no concept. The blank edges are FP / FN.
+        List<Edge> predicted = List.of(e("", "flooding", INCREASE), e("rain", "flooding", INCREASE));
+        List<Edge> gold = List.of(e("", "flooding", INCREASE), e("rain", "flooding", INCREASE), e(" ", "x", DECREASE));
+        assertThat(exact.score(predicted, gold)).isEqualTo(new EdgeSetScore(1, 0, 1, 2, 2.0 / 5.0, 2.0 / 5.0));
+    }
+
+    @Test
+    void anUnknownDirectionMatchesNodesButNeverDirections() {
+        EdgeSetScore s = exact.score(List.of(e("rain", "flooding", null)), List.of(e("rain", "flooding", INCREASE)));
+        assertThat(s).isEqualTo(new EdgeSetScore(0, 1, 0, 0, 1.0, 0.0));
+        // Two unknown directions do not agree with each other either.
+        assertThat(exact.score(List.of(e("rain", "flooding", null)), List.of(e("rain", "flooding", null))).tp())
+                .isZero();
+    }
+
+    @Test
+    void veryLongAndNonLatinLabels() {
+        String longLabel = "rain ".repeat(10_000);
+        List<String> seen = new ArrayList<>();
+        NodeSimilarity recording = named((a, b) -> {
+            seen.add(a);
+            return a.equals(b) ? 1.0 : 0.0;
+        });
+        // Different labels (the gold one ends differently): the similarity is asked, on the first 1,000 characters.
+        EdgeSetScore s = new EdgeSetScorer(recording, 1.0).score(List.of(e(longLabel, "x", INCREASE)),
+                List.of(e(longLabel + "floods", "x", INCREASE)));
+        assertThat(s.tp()).isEqualTo(1);
+        assertThat(seen.get(0)).hasSize(NodeText.MAX_LABEL_CHARS);
+        assertThat(exact.score(List.of(e("洪水", "作物", DECREASE)), List.of(e("洪水", "作物", DECREASE))).f1())
+                .isEqualTo(1.0);
+    }
+
+    @Test
     void thresholdMustBeANumber() {
         assertThatThrownBy(() -> new EdgeSetScorer(new ExactMatch(), Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class);

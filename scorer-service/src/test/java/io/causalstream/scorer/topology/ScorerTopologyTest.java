@@ -17,9 +17,15 @@ import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerService;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
+import io.causalstream.scorer.measures.MeasureCatalog;
+import io.causalstream.scorer.scoring.EdgeAssessment;
+import io.causalstream.scorer.scoring.EdgeAssessor;
+import io.causalstream.scorer.scoring.GraphAlignment;
+import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.testkit.RegistryFreeSerdes;
 import io.causalstream.topics.Topics;
@@ -68,14 +74,26 @@ class ScorerTopologyTest {
     private TestOutputTopic<String, ScoredGraph> scored;
     private TestOutputTopic<byte[], byte[]> extractionsDlq;
     private TestOutputTopic<byte[], byte[]> winnersDlq;
+    private TestInputTopic<String, Passage> passages;
+    private TestOutputTopic<byte[], byte[]> passagesDlq;
 
+    /** The exact measure only: the expected values below are the classical F1 worked out by hand. */
     private void start(GoldPreference preference) {
+        start(preference, "exact", 500, null);
+    }
+
+    private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer) {
         ScorerSettings settings = ScorerSettings.defaults();
         settings = new ScorerSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(), settings.httpHost(),
-                0, null, "scorer-topology-test", stateDir.toString(), preference, Map.of());
+                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
-        driver = new TopologyTestDriver(ScorerTopology.build(settings, serdes), props, T0);
+        driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
+                : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer), props, T0);
+        passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
+                serdes.valueSerializer(Topics.PASSAGES));
+        passagesDlq = driver.createOutputTopic(Topics.PASSAGES.deadLetterTopic(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
 
         extractions = driver.createInputTopic(Topics.EXTRACTIONS.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.EXTRACTIONS));
@@ -339,13 +357,134 @@ class ScorerTopologyTest {
         assertThat(description.subtopologies()).hasSize(1);
         List<String> nodes = description.subtopologies().iterator().next().nodes().stream()
                 .map(TopologyDescription.Node::name).sorted().toList();
-        assertThat(nodes).containsExactly("apply-gold-graph", "apply-tournament-winner", "extractions-source",
-                "gold-graphs-source", "score-extraction", "scored-graphs-sink", "tournament-winners-source");
+        assertThat(nodes).containsExactly("apply-gold-graph", "apply-passage", "apply-tournament-winner",
+                "extractions-source", "gold-graphs-source", "passages-source", "score-extraction",
+                "scored-graphs-sink", "tournament-winners-source");
         assertThat(description.subtopologies().iterator().next().nodes().stream()
                 .filter(n -> n instanceof TopologyDescription.Processor)
                 .map(n -> ((TopologyDescription.Processor) n).stores()))
                 .allSatisfy(stores -> assertThat(stores).containsExactlyInAnyOrder(
-                        "extractions-by-passage", "gold-by-passage", "scores-by-passage"));
+                        "extractions-by-passage", "gold-by-passage", "scores-by-passage", "passages-by-id"));
+    }
+
+    /** With the default measure list every record carries the four measures; a gold change re-scores all four. */
+    @Test
+    void aGoldChangeRescoresUnderEveryConfiguredMeasure() {
+        start(GoldPreference.CURATED, MeasureCatalog.DEFAULT_SPEC, 500, null);
+        Triple heavyRain = triple("heavy rain", "flooding", INCREASE);
+        extractions.pipeInput("p1", extraction("p1", "llama3", heavyRain), T0);
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
+
+        ScoredGraph first = scored.readValue();
+        assertThat(first.getScores()).extracting(MeasureScore::getMeasure)
+                .containsExactly("exact", "bleu", "rouge1", "meteor");
+        // "heavy rain" vs "rain": exact no; sacrebleu 0.5 >= 0.35 yes; rouge1 F 2/3 < 0.7 no;
+        // METEOR (1 match of 2 hypothesis words, 1 reference word) 0.5 * 0.5 / (0.45 + 0.1) = 0.4545 < 0.55 no.
+        assertThat(first.getScores()).extracting(MeasureScore::getTp).containsExactly(0, 1, 0, 0);
+
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, heavyRain), T0.plusSeconds(1));
+        ScoredGraph rescored = scored.readValue();
+        assertThat(rescored.getScores()).extracting(MeasureScore::getTp).containsExactly(1, 1, 1, 1);
+        assertThat(rescored.getScores()).extracting(MeasureScore::getF1).containsOnly(1.0);
+        assertThat(scored.isEmpty()).isTrue();
+    }
+
+    /** A hook that reads the passage text: extractions scored before their passage arrived are re-scored once. */
+    @Test
+    void passageTextArrivingLaterRescoresWhenTheHooksReadIt() {
+        EdgeAssessor grounding = new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                return extraction.getTriples().stream().map(t -> passageText == null ? EdgeAssessment.UNCHECKED
+                        : new EdgeAssessment(null, passageText.contains(t.getSource())
+                        ? ValidationState.VALIDATED : ValidationState.REJECTED, List.of())).toList();
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+        start(GoldPreference.CURATED, "exact", 500,
+                GraphScorer.of("exact").withHooks(grounding, GraphAlignment.NONE));
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
+        extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS), T0);
+        assertThat(scored.readValue().getShareValidated()).isNull();
+
+        passages.pipeInput("p1", passage("p1", "Heavy rain causes flooding."), T0.plusSeconds(1));
+        ScoredGraph validated = scored.readValue();
+        assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation)
+                .containsExactly(ValidationState.VALIDATED, ValidationState.REJECTED);
+        assertThat(validated.getShareValidated()).isEqualTo(0.5);
+
+        // The same text again: nothing to do. A new extraction is validated on arrival.
+        passages.pipeInput("p1", passage("p1", "Heavy rain causes flooding."), T0.plusSeconds(2));
+        assertThat(scored.isEmpty()).isTrue();
+        extractions.pipeInput("p1", extraction("p1", "Human2", DAMS_FLOODS), T0.plusSeconds(3));
+        assertThat(scored.readValue().getEdges()).extracting(ScoredEdge::getValidation)
+                .containsExactly(ValidationState.REJECTED);
+        KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
+        assertThat(store.get("p1").getText()).isEqualTo("Heavy rain causes flooding.");
+    }
+
+    @Test
+    void withoutTextHooksAPassageIsStoredAndEmitsNothing() {
+        start(GoldPreference.CURATED);
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
+        extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS), T0);
+        scored.readValue();
+
+        passages.pipeInput("p1", passage("p1", "Rain floods."), T0);
+        assertThat(scored.isEmpty()).isTrue();
+        passages.pipeInput("p9", passage("p1", "Mis-keyed."), T0);
+        assertThat(DeadLetters.header(passagesDlq.readRecord().headers(), DeadLetters.MESSAGE))
+                .contains("differs from passageId");
+        KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
+        assertThat(store.get("p1").getText()).isEqualTo("Rain floods.");
+        assertThat(store.get("p9")).isNull();
+    }
+
+    /**
+     * Bad input never stops the stream and each has a defined result: empty graphs (both empty 1.0, one empty 0),
+     * blank node names (match nothing), non-Latin text (scored like any text), very long names (cut to 1,000
+     * characters for the measures), and more edges than {@code scorer.max.edges} (dead-lettered).
+     */
+    @Test
+    void badInputHasDefinedResultsAndNeverStopsTheStream() {
+        start(GoldPreference.CURATED, MeasureCatalog.DEFAULT_SPEC, 3, null);
+        golds.pipeInput("empty", gold("empty", "Human1", GoldOrigin.CURATED), T0);
+        extractions.pipeInput("empty", extraction("empty", "llama3"), T0);
+        assertThat(scored.readValue().getScores()).extracting(MeasureScore::getF1).containsOnly(1.0);
+        extractions.pipeInput("empty", extraction("empty", "mistral", RAIN_FLOODS), T0);
+        assertThat(scored.readValue().getScores()).extracting(MeasureScore::getFp).containsOnly(1);
+
+        Triple blank = triple("  ", "flooding", INCREASE);
+        golds.pipeInput("blank", gold("blank", "Human1", GoldOrigin.CURATED, blank, RAIN_FLOODS), T0);
+        extractions.pipeInput("blank", extraction("blank", "llama3", blank, RAIN_FLOODS), T0);
+        // TP 1 (rain), the blank edges FP 1 and FN 1: F1 = 2 / 4.
+        assertThat(scored.readValue().getScores()).extracting(MeasureScore::getF1).containsOnly(0.5);
+
+        Triple chinese = triple("暴雨 天气", "洪水", INCREASE);
+        Triple chineseLonger = triple("暴雨 天气 持续", "洪水", INCREASE);
+        String longName = "rain ".repeat(5_000);
+        Triple longTriple = triple(longName, "flooding", INCREASE);
+        golds.pipeInput("intl", gold("intl", "Human1", GoldOrigin.CURATED, chinese, longTriple), T0);
+        extractions.pipeInput("intl", extraction("intl", "llama3", chineseLonger, longTriple), T0);
+        ScoredGraph intl = scored.readValue();
+        // The identical long label matches under every measure. "暴雨 天气 持续" vs "暴雨 天气": sacrebleu 0.55 and
+        // METEOR 0.89 match it; rouge_score has no tokens for Chinese text (0), and exact does not.
+        assertThat(intl.getScores()).extracting(MeasureScore::getTp).containsExactly(1, 2, 1, 2);
+
+        Triple[] four = {RAIN_FLOODS, DAMS_FLOODS, FLOODS_CROPS, LITTER_WILDLIFE};
+        extractions.pipeInput("intl", extraction("intl", "mistral", four), T0);
+        assertThat(DeadLetters.header(extractionsDlq.readRecord().headers(), DeadLetters.MESSAGE))
+                .contains("4 edges, more than scorer.max.edges = 3");
+        extractions.pipeInput("intl", extraction("intl", "Human2", chinese), T0);
+        assertThat(scored.readValue().getAnnotationId()).isEqualTo("Human2");
+    }
+
+    private static Passage passage(String id, String text) {
+        return Passage.newBuilder().setId(id).setText(text).setPublishedAt(T0).build();
     }
 
     private static void assertExact(ScoredGraph g, int tp, int pp, int fp, int fn, double f1, double f1Strict) {

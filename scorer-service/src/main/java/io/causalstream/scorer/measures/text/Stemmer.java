@@ -1,0 +1,8 @@
+package io.causalstream.scorer.measures.text;
+
+/** Reduces a word to its stem. Implementations are thread-safe. */
+@FunctionalInterface
+public interface Stemmer {
+
+    String stem(String word);
+}

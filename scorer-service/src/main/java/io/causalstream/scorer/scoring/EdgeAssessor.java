@@ -1,0 +1,35 @@
+package io.causalstream.scorer.scoring;
+
+import io.causalstream.schemas.extraction.Extraction;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Hook for per-edge work beside the soft F1: causal strength (CESAR) and staged validation. The default,
+ * {@link #NONE}, leaves every edge {@code UNCHECKED} without strength. Implementations must be thread-safe; an
+ * exception is contained by {@link GraphScorer} (the edges stay unchecked) so it never stops the stream.
+ */
+public interface EdgeAssessor {
+
+    EdgeAssessor NONE = new EdgeAssessor() {
+        @Override
+        public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+            return Collections.nCopies(extraction.getTriples().size(), EdgeAssessment.UNCHECKED);
+        }
+    };
+
+    /**
+     * @param extraction  the scored annotation
+     * @param passageText the passage's text, or null when the scorer has not received it (yet)
+     * @return one assessment per triple of the extraction, in the same order
+     */
+    List<EdgeAssessment> assess(Extraction extraction, String passageText);
+
+    /**
+     * Whether the assessment depends on the passage text. When it does, the scorer re-scores a passage's
+     * extractions when its text arrives or changes; otherwise a passage record changes nothing.
+     */
+    default boolean usesPassageText() {
+        return false;
+    }
+}

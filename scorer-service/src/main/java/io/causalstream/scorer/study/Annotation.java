@@ -1,0 +1,12 @@
+package io.causalstream.scorer.study;
+
+import io.causalstream.scorer.measures.RawEdge;
+import java.util.List;
+
+/** One annotator's causal graph of one passage, edges as written in the file. */
+public record Annotation(String annotator, String text, List<RawEdge> edges) {
+
+    public Annotation {
+        edges = List.copyOf(edges);
+    }
+}
