@@ -147,8 +147,9 @@ class PipelineBackendBehaviourTest {
 
         Extraction e = serdes.valueDeserializer(Topics.EXTRACTIONS)
                 .deserialize("extractions", producer.history().get(0).value());
-        assertThat(e.getRawOutput()).isEqualTo("<triplet> a <subj> b\n\n--- parse problems ---\n"
-                + "UNKNOWN_RELATION: b\nNO_TRIPLETS");
+        assertThat(e.getRawOutput()).isEqualTo("<triplet> a <subj> b");
+        assertThat(e.getParseProblems()).containsExactly("UNKNOWN_RELATION: b", "NO_TRIPLETS");
+        assertThat(e.getCached()).isTrue();
         assertThat(e.getPromptTokens()).isEqualTo(40);
         assertThat(e.getCompletionTokens()).isEqualTo(6);
         assertThat(meters.get("extractor.parse.problems").tag("kind", "unknown_relation").counter().count())
