@@ -1,5 +1,6 @@
 package io.causalstream.elo.api;
 
+import io.causalstream.schemas.tournament.Player;
 import io.causalstream.schemas.tournament.Tournament;
 import java.util.List;
 
@@ -7,11 +8,14 @@ import java.util.List;
 public record PassageIndex(List<Entry> passages) {
 
     /** One passage's tournament in brief. */
-    public record Entry(String passageId, String leader, long judgmentsApplied, int players, String updatedAt) {
+    public record Entry(String passageId, String leader, long judgmentsApplied, int players, String updatedAt,
+                        Double leaderElo) {
 
         public static Entry of(Tournament t) {
+            Double leaderElo = t.getPlayers().stream().filter(p -> p.getAnnotationId().equals(t.getLeader()))
+                    .map(Player::getElo).findFirst().orElse(null);
             return new Entry(t.getPassageId(), t.getLeader(), t.getJudgmentsApplied(), t.getPlayers().size(),
-                    t.getUpdatedAt().toString());
+                    t.getUpdatedAt().toString(), leaderElo);
         }
     }
 }

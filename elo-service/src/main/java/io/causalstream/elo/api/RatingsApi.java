@@ -1,157 +1,215 @@
 package io.causalstream.elo.api;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.elo.api.TournamentQueries.Found;
-import io.causalstream.elo.api.TournamentQueries.Lookup;
-import io.causalstream.elo.api.TournamentQueries.NotFound;
-import io.causalstream.elo.api.TournamentQueries.Remote;
-import io.causalstream.elo.api.TournamentQueries.Unavailable;
-import io.causalstream.elo.api.TournamentQueries.UnavailableException;
+import io.causalstream.elo.api.Peers.PeerException;
+import io.causalstream.elo.api.StoreQueries.Here;
+import io.causalstream.elo.api.StoreQueries.PassageData;
+import io.causalstream.elo.api.StoreQueries.Remote;
+import io.causalstream.elo.api.StoreQueries.Unavailable;
+import io.causalstream.elo.api.StoreQueries.UnavailableException;
+import io.causalstream.elo.leaderboard.Leaderboard;
+import io.causalstream.elo.reliability.ItemVotes;
+import io.causalstream.elo.reliability.ReliabilityTally;
+import io.causalstream.elo.topology.EloTopology;
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.tournament.Tournament;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.kafka.streams.state.HostInfo;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The ratings HTTP API. A passage's tournament lives on one instance (the owner of its partition): a request that
- * reaches another instance is forwarded there once, marked {@code ?local=true} so it is never forwarded again
- * (an instance asked locally for a passage it does not own answers 503: ownership moved, retry).
+ * The read API. A passage lives on one instance (the owner of its partition): a request for it that reaches
+ * another instance is forwarded there once, marked {@code ?local=true}. Whole-application answers (all passages,
+ * the annotator leaderboard, rater reliability) gather each instance's share with {@code ?local=true} and combine
+ * them; shares are sums, so the answer is the same whichever instance is asked and however partitions are spread.
  *
  * <ul>
- *   <li>{@code GET /api/passages/{id}/ratings}: the passage's table; 404 when no judgment was counted for it.</li>
- *   <li>{@code GET /api/passages}: every passage of every instance, in brief, sorted by passageId.</li>
+ *   <li>{@code GET /api/passages/{id}/ratings}: the passage's table ({@link RatingsView}); 404 when no judgment was
+ *       counted for it.</li>
+ *   <li>{@code GET /api/passages}: every tournament in brief ({@link PassageIndex}), sorted by passageId.</li>
+ *   <li>{@code GET /api/leaderboard}: annotators across passages ({@code {"annotators": [Leaderboard.Row]}}).</li>
+ *   <li>{@code GET /api/reliability}: inter- and intra-rater reliability
+ *       ({@link io.causalstream.elo.reliability.ReliabilityReport}).</li>
  * </ul>
- * Errors are JSON {@code {"error": "..."}}; 503 while the service cannot answer (starting, rebalancing), 502 when
- * the owning instance does not answer.
+ * Errors are JSON {@code {"error": "..."}}; 503 while the service cannot answer (starting, rebalancing; an
+ * instance asked locally for a passage it does not own answers 503 too: ownership moved, retry), 502 when another
+ * instance does not answer.
  */
 public final class RatingsApi {
 
-    private static final Logger log = LoggerFactory.getLogger(RatingsApi.class);
-    private static final String LOCAL = "local";
-    private static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(5);
-
-    private final Supplier<TournamentQueries> queries;
-    private final HttpClient http;
-    private final ObjectMapper json = new ObjectMapper();
+    private final Supplier<StoreQueries> queries;
+    private final Peers peers;
+    /** Unknown fields are ignored: a browser or an instance of another version may send more. */
+    private final ObjectMapper json = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /**
      * @param queries the queries of this instance; null while Kafka Streams is not created yet (the HTTP server
      *                starts first: its port is part of {@code application.server})
-     * @param http    client for forwarding to other instances
      */
-    public RatingsApi(Supplier<TournamentQueries> queries, HttpClient http) {
+    public RatingsApi(Supplier<StoreQueries> queries, Peers peers) {
         this.queries = queries;
-        this.http = http;
+        this.peers = peers;
+    }
+
+    /** Share of the leaderboard one instance holds. */
+    public record LeaderboardShare(List<Leaderboard.Line> lines) {
+    }
+
+    /** The whole leaderboard. */
+    public record LeaderboardView(List<Leaderboard.Row> annotators) {
     }
 
     public void register(Javalin app) {
         app.get("/api/passages/{id}/ratings", this::ratings);
         app.get("/api/passages", this::passages);
+        app.get("/api/leaderboard", this::leaderboard);
+        app.get("/api/reliability", this::reliability);
     }
 
     private void ratings(Context ctx) {
         String passageId = ctx.pathParam("id");
-        TournamentQueries q = queries.get();
+        StoreQueries q = ready(ctx);
         if (q == null) {
-            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "the Elo service is starting; retry shortly");
             return;
         }
-        Lookup lookup = q.find(passageId, isLocal(ctx));
-        switch (lookup) {
-            case Found f -> ctx.json(RatingsView.of(f.tournament()));
-            case NotFound n -> error(ctx, HttpStatus.NOT_FOUND, "no tournament for passage '" + passageId
-                    + "' (no judgment of it has been counted)");
-            case Unavailable u -> error(ctx, HttpStatus.SERVICE_UNAVAILABLE, u.reason());
-            case Remote r -> forward(ctx, r.host(), "/api/passages/" + passageId + "/ratings");
+        try {
+            switch (q.owner(passageId)) {
+                case Here h -> {
+                    PassageData d = q.passage(passageId, h.partition());
+                    if (d.tournament() == null) {
+                        error(ctx, HttpStatus.NOT_FOUND, "no tournament for passage '" + passageId
+                                + "' (no judgment of it has been counted)");
+                    } else {
+                        ctx.json(RatingsView.of(d));
+                    }
+                }
+                case Remote r -> {
+                    if (isLocal(ctx)) {
+                        error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "passage " + passageId + " is owned by "
+                                + r.host().host() + ":" + r.host().port() + ", not by this instance; retry");
+                    } else {
+                        relay(ctx, peers.get(r.host(), "/api/passages/" + passageId + "/ratings", "", null));
+                    }
+                }
+                case Unavailable u -> error(ctx, HttpStatus.SERVICE_UNAVAILABLE, u.reason());
+            }
+        } catch (UnavailableException e) {
+            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+        } catch (PeerException e) {
+            error(ctx, HttpStatus.BAD_GATEWAY, e.getMessage());
         }
     }
 
     private void passages(Context ctx) {
-        TournamentQueries q = queries.get();
+        gather(ctx, "/api/passages", PassageIndex.class, q -> {
+            List<PassageIndex.Entry> entries = new ArrayList<>();
+            q.localTournaments().forEach(t -> entries.add(PassageIndex.Entry.of(t)));
+            return new PassageIndex(entries);
+        }, shares -> {
+            List<PassageIndex.Entry> all = new ArrayList<>();
+            shares.forEach(s -> all.addAll(s.passages()));
+            all.sort(Comparator.comparing(PassageIndex.Entry::passageId));
+            return new PassageIndex(all);
+        });
+    }
+
+    private void leaderboard(Context ctx) {
+        gather(ctx, "/api/leaderboard", LeaderboardShare.class, q -> {
+            Map<String, Map<String, String>> annotators = new HashMap<>();
+            q.<Extraction>forEachLocal(EloTopology.ANNOTATIONS_STORE, (k, e) -> annotators
+                    .computeIfAbsent(e.getPassageId(), x -> new HashMap<>())
+                    .put(e.getAnnotationId(), e.getAnnotator().getId()));
+            Leaderboard board = new Leaderboard();
+            for (Tournament t : q.localTournaments()) {
+                board.add(t, annotators.getOrDefault(t.getPassageId(), Map.of()));
+            }
+            return new LeaderboardShare(board.lines());
+        }, shares -> {
+            Leaderboard all = new Leaderboard();
+            shares.forEach(s -> all.merge(Leaderboard.of(s.lines())));
+            return new LeaderboardView(all.rows());
+        });
+    }
+
+    private void reliability(Context ctx) {
+        gather(ctx, "/api/reliability", ReliabilityTally.Counts.class, q -> {
+            ReliabilityTally tally = new ReliabilityTally();
+            q.<ItemVotes>forEachLocal(EloTopology.ITEM_VOTES_STORE, (k, v) -> tally.add(v));
+            return tally.counts();
+        }, shares -> {
+            ReliabilityTally all = new ReliabilityTally();
+            shares.forEach(s -> all.merge(ReliabilityTally.of(s)));
+            return all.report();
+        });
+    }
+
+    /**
+     * Answers a whole-application query: with {@code local=true}, this instance's share; otherwise every
+     * instance's share (this one's computed here) combined.
+     */
+    private <S> void gather(Context ctx, String path, Class<S> shareType,
+                            java.util.function.Function<StoreQueries, S> localShare,
+                            java.util.function.Function<List<S>, Object> combine) {
+        StoreQueries q = ready(ctx);
         if (q == null) {
-            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "the Elo service is starting; retry shortly");
             return;
         }
         try {
-            List<PassageIndex.Entry> entries = new ArrayList<>();
             if (isLocal(ctx)) {
-                q.local().forEach(t -> entries.add(PassageIndex.Entry.of(t)));
-            } else {
-                for (HostInfo host : q.instances()) {
-                    if (host.equals(q.self())) {
-                        q.local().forEach(t -> entries.add(PassageIndex.Entry.of(t)));
-                        continue;
-                    }
-                    HttpResponse<String> r = get(host, "/api/passages");
-                    if (r.statusCode() != 200) {
-                        ctx.status(r.statusCode()).contentType("application/json").result(r.body());
-                        return;
-                    }
-                    entries.addAll(json.readValue(r.body(), PassageIndex.class).passages());
-                }
+                ctx.json(localShare.apply(q));
+                return;
             }
-            entries.sort(Comparator.comparing(PassageIndex.Entry::passageId));
-            ctx.json(new PassageIndex(entries));
+            List<S> shares = new ArrayList<>();
+            for (HostInfo host : q.instances()) {
+                if (host.equals(q.self())) {
+                    shares.add(localShare.apply(q));
+                    continue;
+                }
+                HttpResponse<String> r = peers.get(host, path, "", null);
+                if (r.statusCode() != 200) {
+                    relay(ctx, r);
+                    return;
+                }
+                shares.add(json.readValue(r.body(), shareType));
+            }
+            ctx.json(combine.apply(shares));
         } catch (UnavailableException e) {
             error(ctx, HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
-        } catch (ForwardException e) {
+        } catch (PeerException e) {
             error(ctx, HttpStatus.BAD_GATEWAY, e.getMessage());
         } catch (IOException e) {
             error(ctx, HttpStatus.BAD_GATEWAY, "unreadable answer from another instance: " + e.getMessage());
         }
     }
 
-    private void forward(Context ctx, HostInfo owner, String path) {
-        try {
-            HttpResponse<String> r = get(owner, path);
-            ctx.status(r.statusCode()).contentType("application/json").result(r.body());
-        } catch (ForwardException e) {
-            error(ctx, HttpStatus.BAD_GATEWAY, e.getMessage());
+    private StoreQueries ready(Context ctx) {
+        StoreQueries q = queries.get();
+        if (q == null) {
+            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "the Elo service is starting; retry shortly");
         }
+        return q;
     }
 
-    /** GET {@code path?local=true} on another instance. */
-    private HttpResponse<String> get(HostInfo host, String path) {
-        try {
-            URI uri = new URI("http", null, host.host(), host.port(), path, LOCAL + "=true", null);
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(FORWARD_TIMEOUT)
-                    .header("Accept", "application/json").GET().build();
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (URISyntaxException | IOException e) {
-            log.warn("instance {}:{} did not answer {}: {}", host.host(), host.port(), path, e.toString());
-            throw new ForwardException("instance " + host.host() + ":" + host.port() + " did not answer " + path
-                    + ": " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ForwardException("interrupted while asking " + host.host() + ":" + host.port());
-        }
+    static void relay(Context ctx, HttpResponse<String> r) {
+        ctx.status(r.statusCode()).contentType("application/json").result(r.body());
     }
 
-    private static boolean isLocal(Context ctx) {
-        return Boolean.parseBoolean(ctx.queryParam(LOCAL));
+    static boolean isLocal(Context ctx) {
+        return Boolean.parseBoolean(ctx.queryParam(Peers.LOCAL));
     }
 
-    private static void error(Context ctx, HttpStatus status, String message) {
+    static void error(Context ctx, HttpStatus status, String message) {
         ctx.status(status).json(Map.of("error", message));
-    }
-
-    private static final class ForwardException extends RuntimeException {
-        ForwardException(String message) {
-            super(message);
-        }
     }
 }

@@ -1,14 +1,21 @@
 package io.causalstream.elo.app;
 
+import io.causalstream.elo.api.Peers;
+import io.causalstream.elo.api.RaterApi;
 import io.causalstream.elo.api.RatingsApi;
-import io.causalstream.elo.api.TournamentQueries;
+import io.causalstream.elo.api.StoreQueries;
+import io.causalstream.elo.live.LiveFeed;
+import io.causalstream.elo.rater.JudgmentPublisher;
+import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.topology.EloTopology;
+import io.causalstream.elo.web.WebPages;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.OpsServer;
 import io.causalstream.serde.AvroSerdes;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -21,8 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Elo service: per-passage Elo tournaments from human judgments (Kafka Streams), the ratings HTTP API with
- * interactive queries routed across instances, {@code /health} and {@code /metrics}.
+ * The Elo service: per-passage Elo and Bradley-Terry tournaments from human judgments (Kafka Streams), the HTTP API
+ * with interactive queries routed across instances, the rater page and the live dashboard, {@code /health} and
+ * {@code /metrics}.
  *
  * <p>Start order matters: the HTTP server binds first, because its port is this instance's
  * {@code application.server}, which Kafka Streams needs before it starts.
@@ -38,8 +46,10 @@ public final class EloService implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile KafkaStreams streams;
-    private volatile TournamentQueries queries;
+    private volatile StoreQueries queries;
     private KafkaStreamsMetrics streamsMetrics;
+    private JudgmentPublisher publisher;
+    private LiveFeed liveFeed;
 
     private EloService(EloSettings settings) {
         this.settings = settings;
@@ -61,32 +71,53 @@ public final class EloService implements AutoCloseable {
     }
 
     private void startAll() {
-        new RatingsApi(() -> queries, http).register(ops.app());
+        AvroSerdes serdes = new AvroSerdes(settings.schemaRegistryUrl());
+        RaterSessions sessions = new RaterSessions(settings.raterTokens(), settings.sessionSecret(),
+                Clock.systemUTC());
+        publisher = new JudgmentPublisher(settings.bootstrapServers(), serdes, settings.producerOverrides());
+        liveFeed = new LiveFeed(settings.bootstrapServers(), serdes, settings.consumerOverrides(),
+                settings.liveInterval());
+        Peers peers = new Peers(http);
+        new RatingsApi(() -> queries, peers).register(ops.app());
+        new RaterApi(() -> queries, peers, sessions, publisher, settings.eloInitial(), Clock.systemUTC())
+                .register(ops.app());
+        new WebPages().register(ops.app());
+        ops.app().sse("/api/live", liveFeed::connect);
         ops.start(settings.httpHost(), settings.httpPort());
         HostInfo self = new HostInfo(settings.advertisedHost(), ops.port());
 
-        Topology topology = EloTopology.build(settings, new AvroSerdes(settings.schemaRegistryUrl()),
-                new JudgmentMeters(ops.meters()));
+        JudgmentMeters meters = new JudgmentMeters(ops.meters());
+        Topology topology = EloTopology.build(settings, serdes, meters);
         KafkaStreams ks = new KafkaStreams(topology,
-                settings.streamsProperties(self.host() + ":" + self.port()));
+                settings.streamsProperties(self.host() + ":" + self.port(), meters));
         ks.setUncaughtExceptionHandler(e -> {
             log.error("stream processing failed; stopping the Elo service's stream processing", e);
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
         ks.setStateListener((now, before) -> log.info("streams {} -> {}", before, now));
         streams = ks;
-        queries = new TournamentQueries(ks, self);
+        StoreQueries q = new StoreQueries(ks, self);
+        queries = q;
 
         streamsMetrics = new KafkaStreamsMetrics(ks);
         streamsMetrics.bindTo(ops.meters());
-        Gauge.builder("elo.tournaments", queries, TournamentQueries::localCountEstimate)
+        Gauge.builder("elo.tournaments", q, x -> x.localCountEstimate(EloTopology.TOURNAMENTS_STORE))
                 .description("Approximate number of passage tournaments hosted by this instance")
                 .register(ops.meters());
+        for (String store : EloTopology.STORES) {
+            Gauge.builder("elo.store.entries", q, x -> x.localCountEstimate(store))
+                    .description("Approximate entries of a state store on this instance (RocksDB estimate)")
+                    .tag("store", store)
+                    .register(ops.meters());
+        }
 
         ks.start();
-        log.info("elo-service started: http {}:{}, application.server {}:{}, application.id {}, K={}, initial={}, "
-                        + "ties={}", settings.httpHost(), ops.port(), self.host(), self.port(),
-                settings.applicationId(), settings.eloK(), settings.eloInitial(), settings.ties());
+        liveFeed.start();
+        if (sessions.openSignIn()) {
+            log.warn("rater sign-in is open: anyone may sign in with a name (set elo.raters to raterId:token,...)");
+        }
+        log.info("elo-service started: http {}:{}, application.server {}:{}, {}", settings.httpHost(), ops.port(),
+                self.host(), self.port(), settings);
     }
 
     /** The port the HTTP server is bound to (the real one when {@code http.port} is 0). */
@@ -123,6 +154,12 @@ public final class EloService implements AutoCloseable {
                 if (!ks.close(CLOSE_TIMEOUT)) {
                     log.warn("Kafka Streams did not stop within {}", CLOSE_TIMEOUT);
                 }
+            }
+            if (liveFeed != null) {
+                liveFeed.close();
+            }
+            if (publisher != null) {
+                publisher.close();
             }
             if (streamsMetrics != null) {
                 streamsMetrics.close();

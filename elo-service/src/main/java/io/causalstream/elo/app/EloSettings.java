@@ -4,7 +4,13 @@ import io.causalstream.deadletter.DeadLetterExceptionHandler;
 import io.causalstream.elo.tournament.EloRating;
 import io.causalstream.elo.tournament.TiePolicy;
 import io.causalstream.runtime.Config;
+import io.causalstream.elo.topology.JudgmentListener;
+import io.causalstream.elo.tournament.BtSettings;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsConfig;
@@ -34,9 +40,32 @@ import org.apache.kafka.streams.StreamsConfig;
  *   <tr><td>elo.ties</td><td>ELO_TIES</td><td>half</td>
  *       <td>{@code half}: a tie scores 0.5 each (paper text); {@code skip}: ties leave ratings unchanged
  *       (the authors' released code)</td></tr>
+ *   <tr><td>elo.bt.ridge</td><td>ELO_BT_RIDGE</td><td>0.01</td>
+ *       <td>Bradley-Terry L2 penalty on the strengths (log-odds units); keeps undefeated players finite</td></tr>
+ *   <tr><td>elo.bt.bootstrap.rounds</td><td>ELO_BT_BOOTSTRAP_ROUNDS</td><td>100</td>
+ *       <td>bootstrap resamples for the Bradley-Terry confidence intervals (0: no intervals)</td></tr>
+ *   <tr><td>elo.bt.confidence</td><td>ELO_BT_CONFIDENCE</td><td>0.95</td>
+ *       <td>coverage of the Bradley-Terry confidence intervals</td></tr>
+ *   <tr><td>elo.bt.refit.interval.ms</td><td>ELO_BT_REFIT_INTERVAL_MS</td><td>1000</td>
+ *       <td>how often passages whose counts changed are refitted (wall-clock punctuation)</td></tr>
+ *   <tr><td>elo.bt.refit.budget.ms</td><td>ELO_BT_REFIT_BUDGET_MS</td><td>50</td>
+ *       <td>most time one refit run may take; passages left over wait for the next run (round robin), so refits
+ *       never starve the counting of judgments</td></tr>
+ *   <tr><td>elo.raters</td><td>ELO_RATERS</td><td>empty</td>
+ *       <td>who may sign in to the rater page: {@code raterId:token,raterId:token}. Empty: anyone signs in with a
+ *       name (demo mode, logged as a warning)</td></tr>
+ *   <tr><td>elo.session.secret</td><td>ELO_SESSION_SECRET</td><td>random per process</td>
+ *       <td>key that signs rater session cookies; give every instance the same one so a session is valid on
+ *       all of them</td></tr>
+ *   <tr><td>elo.live.interval.ms</td><td>ELO_LIVE_INTERVAL_MS</td><td>250</td>
+ *       <td>how often the dashboard's server-sent events are flushed (changes in between are coalesced)</td></tr>
  *   <tr><td>kafka.streams.*</td><td>KAFKA_STREAMS_*</td><td>none</td>
  *       <td>raw Kafka Streams settings (e.g. {@code kafka.streams.commit.interval.ms},
  *       {@code kafka.streams.num.stream.threads}); they win over the service's own Streams settings</td></tr>
+ *   <tr><td>kafka.producer.*</td><td>KAFKA_PRODUCER_*</td><td>none</td>
+ *       <td>raw settings of the producer that publishes the rater page's judgments</td></tr>
+ *   <tr><td>kafka.consumer.*</td><td>KAFKA_CONSUMER_*</td><td>none</td>
+ *       <td>raw settings of the consumer that follows {@code ratings} for the live dashboard</td></tr>
  * </table>
  */
 public record EloSettings(
@@ -50,20 +79,54 @@ public record EloSettings(
         double eloK,
         double eloInitial,
         TiePolicy ties,
-        Map<String, String> streamsOverrides) {
+        BtSettings bt,
+        Duration btRefitInterval,
+        Duration btRefitBudget,
+        Map<String, String> raterTokens,
+        String sessionSecret,
+        Duration liveInterval,
+        Map<String, String> streamsOverrides,
+        Map<String, String> producerOverrides,
+        Map<String, String> consumerOverrides) {
 
     public static final String APPLICATION_ID = "application.id";
     public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
     public static final String ELO_K = "elo.k";
     public static final String ELO_INITIAL = "elo.initial";
     public static final String ELO_TIES = "elo.ties";
+    public static final String ELO_BT_RIDGE = "elo.bt.ridge";
+    public static final String ELO_BT_ROUNDS = "elo.bt.bootstrap.rounds";
+    public static final String ELO_BT_CONFIDENCE = "elo.bt.confidence";
+    public static final String ELO_BT_REFIT_MS = "elo.bt.refit.interval.ms";
+    public static final String ELO_BT_REFIT_BUDGET_MS = "elo.bt.refit.budget.ms";
+    public static final String ELO_RATERS = "elo.raters";
+    public static final String ELO_SESSION_SECRET = "elo.session.secret";
+    public static final String ELO_LIVE_MS = "elo.live.interval.ms";
     public static final String STREAMS_PREFIX = "kafka.streams.";
+    public static final String PRODUCER_PREFIX = "kafka.producer.";
+    public static final String CONSUMER_PREFIX = "kafka.consumer.";
 
     public static final String DEFAULT_APPLICATION_ID = "elo-service";
     public static final int DEFAULT_HTTP_PORT = 7070;
 
     public EloSettings {
         streamsOverrides = Map.copyOf(streamsOverrides);
+        producerOverrides = Map.copyOf(producerOverrides);
+        consumerOverrides = Map.copyOf(consumerOverrides);
+        raterTokens = Map.copyOf(raterTokens);
+        if (btRefitInterval.isNegative() || btRefitInterval.isZero()) {
+            throw new IllegalArgumentException("elo.bt.refit.interval.ms (ELO_BT_REFIT_INTERVAL_MS) must be > 0");
+        }
+        if (btRefitBudget.isNegative() || btRefitBudget.isZero()) {
+            throw new IllegalArgumentException("elo.bt.refit.budget.ms (ELO_BT_REFIT_BUDGET_MS) must be > 0");
+        }
+        if (liveInterval.isNegative() || liveInterval.isZero()) {
+            throw new IllegalArgumentException("elo.live.interval.ms (ELO_LIVE_INTERVAL_MS) must be > 0");
+        }
+        if (sessionSecret.length() < 16) {
+            throw new IllegalArgumentException("elo.session.secret (ELO_SESSION_SECRET) must be 16 characters or "
+                    + "more");
+        }
         if (httpPort < 0 || httpPort > 65535) {
             throw new IllegalArgumentException("http.port (HTTP_PORT) must be 0..65535, got " + httpPort);
         }
@@ -85,7 +148,69 @@ public record EloSettings(
                 config.getDouble(ELO_K, EloRating.PAPER_K),
                 config.getDouble(ELO_INITIAL, EloRating.PAPER_INITIAL),
                 parseTies(config.get(ELO_TIES, "half")),
-                config.withPrefix(STREAMS_PREFIX));
+                bt(config),
+                Duration.ofMillis(config.getLong(ELO_BT_REFIT_MS, 1000)),
+                Duration.ofMillis(config.getLong(ELO_BT_REFIT_BUDGET_MS, 50)),
+                parseRaters(config.get(ELO_RATERS, "")),
+                config.get(ELO_SESSION_SECRET, randomSecret()),
+                Duration.ofMillis(config.getLong(ELO_LIVE_MS, 250)),
+                config.withPrefix(STREAMS_PREFIX),
+                config.withPrefix(PRODUCER_PREFIX),
+                config.withPrefix(CONSUMER_PREFIX));
+    }
+
+    /** Tokens and the session secret are left out: settings get logged. */
+    @Override
+    public String toString() {
+        return "EloSettings[bootstrapServers=" + bootstrapServers + ", schemaRegistryUrl=" + schemaRegistryUrl
+                + ", applicationId=" + applicationId + ", stateDir=" + stateDir + ", http=" + httpHost + ":" + httpPort
+                + ", advertisedHost=" + advertisedHost + ", k=" + eloK + ", initial=" + eloInitial + ", ties=" + ties
+                + ", bt=" + bt + ", btRefitInterval=" + btRefitInterval + ", btRefitBudget=" + btRefitBudget
+                + ", raters=" + raterTokens.size()
+                + ", liveInterval=" + liveInterval + "]";
+    }
+
+    /** Whether anyone may sign in to the rater page with just a name (no {@code elo.raters} configured). */
+    public boolean openSignIn() {
+        return raterTokens.isEmpty();
+    }
+
+    private static BtSettings bt(Config config) {
+        try {
+            return new BtSettings(config.getDouble(ELO_BT_RIDGE, BtSettings.DEFAULT.ridge()),
+                    config.getInt(ELO_BT_ROUNDS, BtSettings.DEFAULT.bootstrapRounds()),
+                    config.getDouble(ELO_BT_CONFIDENCE, BtSettings.DEFAULT.confidence()),
+                    config.getDouble(ELO_INITIAL, EloRating.PAPER_INITIAL));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("elo.bt.* (ELO_BT_*): " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code id:token,id:token} -> token -> raterId. */
+    static Map<String, String> parseRaters(String value) {
+        Map<String, String> byToken = new HashMap<>();
+        for (String entry : value.split(",")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            int colon = entry.indexOf(':');
+            if (colon <= 0 || colon == entry.length() - 1) {
+                throw new IllegalArgumentException("elo.raters (ELO_RATERS) must be raterId:token,...; got '"
+                        + entry.trim() + "'");
+            }
+            String id = entry.substring(0, colon).trim();
+            String token = entry.substring(colon + 1).trim();
+            if (byToken.put(token, id) != null) {
+                throw new IllegalArgumentException("elo.raters (ELO_RATERS): two raters share a token");
+            }
+        }
+        return byToken;
+    }
+
+    private static String randomSecret() {
+        byte[] b = new byte[32];
+        new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
     }
 
     /** The Elo arithmetic these settings ask for. */
@@ -93,13 +218,19 @@ public record EloSettings(
         return rating(eloK, eloInitial);
     }
 
+    /** {@link #streamsProperties(String, JudgmentListener)} without metrics (tests, tools). */
+    public Properties streamsProperties(String applicationServer) {
+        return streamsProperties(applicationServer, JudgmentListener.NONE);
+    }
+
     /**
-     * Kafka Streams configuration of this service: exactly-once, dead letters for undecodable and invalid records,
-     * and {@code application.server} so other instances can route interactive queries here.
+     * Kafka Streams configuration of this service: exactly-once, dead letters for undecodable and invalid records
+     * (counted into {@code listener}), and {@code application.server} so other instances can route interactive
+     * queries here.
      *
      * @param applicationServer {@code host:port} of this instance's HTTP server
      */
-    public Properties streamsProperties(String applicationServer) {
+    public Properties streamsProperties(String applicationServer, JudgmentListener listener) {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -107,6 +238,9 @@ public record EloSettings(
         p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, applicationServer);
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         DeadLetterExceptionHandler.installInto(p);
+        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, CountingDeadLetterHandler.class);
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, CountingDeadLetterHandler.class);
+        p.put(CountingDeadLetterHandler.LISTENER, listener);
         // A judgment is only valid once its annotations are known. When both topics have data, wait for them so
         // records are taken in timestamp order (annotations were published first) instead of whichever partition
         // happened to be fetched first, e.g. right after start-up or a rebalance.

@@ -77,7 +77,8 @@ final class AnnotationProcessor implements Processor<String, Extraction, String,
         }
         if (!extraction.getPassageId().equals(key)) {
             throw new InvalidRecordException("extraction " + extraction.getAnnotationId() + ": record key '" + key
-                    + "' is not its passageId '" + extraction.getPassageId() + "' (extractions are keyed by passageId)");
+                    + "' is not its passageId '" + extraction.getPassageId()
+                    + "' (extractions are keyed by passageId)");
         }
     }
 }

@@ -35,12 +35,36 @@ public record EloRating(double k, double initial) {
         return rating + k * (score - expected(rating, opponent));
     }
 
-    /** New ratings of both players of one game; {@code scoreA} is A's score, B scores {@code 1 - scoreA}. */
+    /**
+     * New ratings of both players of one game; {@code scoreA} is A's score (1, 0.5 or 0), B scores
+     * {@code 1 - scoreA}.
+     *
+     * <p>The arithmetic is arranged as the authors' released code does it, so replays agree with their tables to the
+     * last bit, not only to rounding: a decisive game computes the winner's expectation {@code E_w} once and uses
+     * {@code 1 - E_w} for the loser, and updates {@code R_w + K (1 - E_w)} and {@code R_l + K (0 - (1 - E_w))}.
+     * A tie does the same from A's side with score 0.5.
+     */
     public Pair play(double ratingA, double ratingB, double scoreA) {
-        if (scoreA < 0 || scoreA > 1) {
-            throw new IllegalArgumentException("score must be in [0, 1], got " + scoreA);
+        if (scoreA == 1.0) {
+            return decisive(ratingA, ratingB);
         }
-        return new Pair(updated(ratingA, ratingB, scoreA), updated(ratingB, ratingA, 1.0 - scoreA));
+        if (scoreA == 0.0) {
+            Pair swapped = decisive(ratingB, ratingA);
+            return new Pair(swapped.b(), swapped.a());
+        }
+        if (scoreA != 0.5) {
+            throw new IllegalArgumentException("score must be 1, 0.5 or 0, got " + scoreA);
+        }
+        double expectedA = expected(ratingA, ratingB);
+        double expectedB = 1.0 - expectedA;
+        return new Pair(ratingA + k * (0.5 - expectedA), ratingB + k * (0.5 - expectedB));
+    }
+
+    /** Ratings after the player rated {@code winner} beat the one rated {@code loser}: (winner's, loser's). */
+    private Pair decisive(double winner, double loser) {
+        double expectedWinner = expected(winner, loser);
+        double expectedLoser = 1.0 - expectedWinner;
+        return new Pair(winner + k * (1.0 - expectedWinner), loser + k * (0.0 - expectedLoser));
     }
 
     /** Ratings of the two players of a game after it. */

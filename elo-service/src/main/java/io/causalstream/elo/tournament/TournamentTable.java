@@ -56,7 +56,7 @@ public final class TournamentTable {
 
     /**
      * The table a stored {@link Tournament} record describes, ready for more judgments. Bradley-Terry fields are
-     * not read: they are not computed yet, and {@link #toAvro()} leaves them null.
+     * not part of the table (see {@link #btOf(Tournament)}).
      */
     public static TournamentTable fromAvro(Tournament record, EloRating rating, TiePolicy tiePolicy) {
         TournamentTable table = new TournamentTable(record.getPassageId(), rating, tiePolicy);
@@ -152,10 +152,24 @@ public final class TournamentTable {
 
     /** The Avro record of this table: players best first, leader, counts (epoch as updatedAt before any game). */
     public Tournament toAvro() {
+        return toAvro(Map.of());
+    }
+
+    /**
+     * The Avro record of this table with Bradley-Terry results beside Elo: a player missing from {@code bt} (not
+     * fitted yet) has null BT fields.
+     */
+    public Tournament toAvro(Map<String, BtRating> bt) {
         List<Player> avroPlayers = new ArrayList<>();
         for (Standing s : standings()) {
+            BtRating b = bt.get(s.annotationId());
             avroPlayers.add(Player.newBuilder().setAnnotationId(s.annotationId()).setElo(s.elo())
-                    .setGames(s.games()).setWins(s.wins()).setLosses(s.losses()).setTies(s.ties()).build());
+                    .setGames(s.games()).setWins(s.wins()).setLosses(s.losses()).setTies(s.ties())
+                    .setBtScore(b == null ? null : b.score())
+                    .setBtCiLow(b == null ? null : b.ciLow())
+                    .setBtCiHigh(b == null ? null : b.ciHigh())
+                    .setBtRank(b == null ? null : b.rank())
+                    .build());
         }
         return Tournament.newBuilder()
                 .setPassageId(passageId)
@@ -164,5 +178,21 @@ public final class TournamentTable {
                 .setJudgmentsApplied(judgmentsApplied)
                 .setUpdatedAt(updatedAt == null ? Instant.EPOCH : updatedAt)
                 .build();
+    }
+
+    /** The Bradley-Terry results a stored record carries, by annotationId (players not fitted yet are absent). */
+    public static Map<String, BtRating> btOf(Tournament record) {
+        Map<String, BtRating> out = new HashMap<>();
+        if (record == null) {
+            return out;
+        }
+        for (Player p : record.getPlayers()) {
+            if (p.getBtScore() != null && p.getBtCiLow() != null && p.getBtCiHigh() != null
+                    && p.getBtRank() != null) {
+                out.put(p.getAnnotationId(), new BtRating(p.getAnnotationId(), p.getBtScore(), p.getBtCiLow(),
+                        p.getBtCiHigh(), p.getBtRank()));
+            }
+        }
+        return out;
     }
 }

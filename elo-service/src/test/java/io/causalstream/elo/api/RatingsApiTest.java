@@ -31,10 +31,11 @@ class RatingsApiTest {
     @Test
     void answers503WithAJsonErrorWhileStreamsIsNotCreatedYet() throws Exception {
         app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
-        new RatingsApi(() -> null, http).register(app);
+        new RatingsApi(() -> null, new Peers(http)).register(app);
         app.start("127.0.0.1", 0);
 
-        for (String path : List.of("/api/passages/p1/ratings", "/api/passages")) {
+        for (String path : List.of("/api/passages/p1/ratings", "/api/passages", "/api/leaderboard",
+                "/api/reliability")) {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + app.port() + path)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -51,14 +52,18 @@ class RatingsApiTest {
                         Player.newBuilder().setAnnotationId("HumanB").setElo(1016.0).setGames(1).setWins(1)
                                 .setLosses(0).setTies(0).build(),
                         Player.newBuilder().setAnnotationId("llama3").setElo(984.0).setGames(2).setWins(0)
-                                .setLosses(1).setTies(1).build()))
+                                .setLosses(1).setTies(1).setBtScore(950.5).setBtCiLow(900.25).setBtCiHigh(1001.0)
+                                .setBtRank(1).build()))
                 .build();
         assertThat(new ObjectMapper().writeValueAsString(RatingsView.of(t))).isEqualTo("{\"passageId\":\"p1\","
                 + "\"leader\":\"HumanB\",\"judgmentsApplied\":2,\"updatedAt\":\"2026-03-01T10:05:00Z\",\"players\":["
-                + "{\"annotationId\":\"HumanB\",\"elo\":1016.0,\"games\":1,\"wins\":1,\"losses\":0,\"ties\":0},"
-                + "{\"annotationId\":\"llama3\",\"elo\":984.0,\"games\":2,\"wins\":0,\"losses\":1,\"ties\":1}]}");
+                + "{\"annotationId\":\"HumanB\",\"annotator\":null,\"elo\":1016.0,\"games\":1,\"wins\":1,"
+                + "\"losses\":0,\"ties\":0,\"btScore\":null,\"btCiLow\":null,\"btCiHigh\":null,\"btRank\":null},"
+                + "{\"annotationId\":\"llama3\",\"annotator\":null,\"elo\":984.0,\"games\":2,\"wins\":0,"
+                + "\"losses\":1,\"ties\":1,\"btScore\":950.5,\"btCiLow\":900.25,\"btCiHigh\":1001.0,\"btRank\":1}],"
+                + "\"pairs\":[]}");
         assertThat(new ObjectMapper().writeValueAsString(PassageIndex.Entry.of(t))).isEqualTo("{\"passageId\":"
                 + "\"p1\",\"leader\":\"HumanB\",\"judgmentsApplied\":2,\"players\":2,"
-                + "\"updatedAt\":\"2026-03-01T10:05:00Z\"}");
+                + "\"updatedAt\":\"2026-03-01T10:05:00Z\",\"leaderElo\":1016.0}");
     }
 }

@@ -122,32 +122,46 @@ class EloServiceIT {
                     .containsExactly(tuple("HumanA", GoldOrigin.TOURNAMENT, HUMAN_A_TRIPLES),
                             tuple("HumanB", GoldOrigin.TOURNAMENT, HUMAN_B_TRIPLES));
 
-            // ratings topic: one record per counted judgment, the last equal to what the API serves
-            var ratings = cluster.readUntil(Topics.RATINGS, TIMEOUT,
-                    rs -> rs.stream().filter(r -> passage.equals(r.key())).count() >= 3);
-            assertThat(ratings.stream().filter(r -> passage.equals(r.key())).map(r -> r.value().getJudgmentsApplied()))
-                    .containsExactly(1L, 2L, 3L);
+            // ratings topic: one record per counted judgment, then the Bradley-Terry refit(s) of the same count
+            var ratings = cluster.readUntil(Topics.RATINGS, TIMEOUT, rs -> rs.stream()
+                    .filter(r -> passage.equals(r.key()) && r.value().getPlayers().get(0).getBtScore() != null
+                            && r.value().getJudgmentsApplied() == 3).count() >= 1);
+            List<Long> counts = ratings.stream().filter(r -> passage.equals(r.key()))
+                    .map(r -> r.value().getJudgmentsApplied()).toList();
+            assertThat(counts).containsSubsequence(1L, 2L, 3L).isSorted().last().isEqualTo(3L);
 
             HttpResponse<String> unknown = getAnswer(service.httpPort(), "/api/passages/no-such-passage/ratings");
             assertThat(unknown.statusCode()).isEqualTo(404);
             assertThat(unknown.body()).contains("\"error\"").contains("no-such-passage");
 
-            PassageIndex index = json.readValue(getAnswer(service.httpPort(), "/api/passages").body(), PassageIndex.class);
+            PassageIndex index = json.readValue(getAnswer(service.httpPort(), "/api/passages").body(),
+                    PassageIndex.class);
             assertThat(index.passages()).filteredOn(e -> passage.equals(e.passageId())).singleElement()
-                    .isEqualTo(new PassageIndex.Entry(passage, "HumanB", 3, 3, T0.plusSeconds(5).toString()));
+                    .satisfies(e -> {
+                        assertThat(e).extracting(PassageIndex.Entry::leader, PassageIndex.Entry::judgmentsApplied,
+                                        PassageIndex.Entry::players, PassageIndex.Entry::updatedAt)
+                                .containsExactly("HumanB", 3L, 3, T0.plusSeconds(5).toString());
+                        assertThat(e.leaderElo()).isCloseTo(1016.7363067935, within(EPS));
+                    });
 
             HttpResponse<String> health = get(service.httpPort(), "/health");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"status\":\"UP\"").contains("\"streams\":\"RUNNING\"");
             String metrics = get(service.httpPort(), "/metrics").body();
-            assertThat(metrics).contains("elo_judgments_total{outcome=\"applied\"")
-                    .contains("elo_judgments_total{outcome=\"duplicate\"")
-                    .contains("elo_judgments_total{outcome=\"invalid\"")
+            assertThat(metrics).contains("elo_judgments_total{outcome=\"accepted\",reason=\"none\"")
+                    .contains("elo_judgments_total{outcome=\"duplicate\",reason=\"none\"")
+                    .contains("elo_judgments_total{outcome=\"rejected\",reason=\"own_annotation\"")
+                    .contains("elo_judgments_total{outcome=\"rejected\",reason=\"undecodable\"")
+                    .contains("elo_judgment_lag_seconds")
+                    .contains("elo_judgment_processing_seconds")
+                    .contains("elo_bt_refit_seconds")
+                    .contains("elo_store_entries{service=\"elo-service\",store=\"tournaments\"}")
                     .contains("elo_tournaments")
                     .contains("kafka_stream");
-            assertThat(counter(metrics, "applied")).isGreaterThanOrEqualTo(3.0);
-            assertThat(counter(metrics, "duplicate")).isGreaterThanOrEqualTo(1.0);
-            assertThat(counter(metrics, "invalid")).isGreaterThanOrEqualTo(1.0);
+            assertThat(counter(metrics, "accepted", "none")).isGreaterThanOrEqualTo(3.0);
+            assertThat(counter(metrics, "duplicate", "none")).isGreaterThanOrEqualTo(1.0);
+            assertThat(counter(metrics, "rejected", "own_annotation")).isGreaterThanOrEqualTo(1.0);
+            assertThat(counter(metrics, "rejected", "undecodable")).isGreaterThanOrEqualTo(1.0);
         }
     }
 
@@ -191,7 +205,73 @@ class EloServiceIT {
         }
     }
 
+    @Test
+    void theRaterApiStampsTheSignedInRaterAndCountsARetryOnce(TestCluster cluster) throws Exception {
+        String passage = "elo-it-rater-" + UUID.randomUUID();
+        Map<String, String> more = new HashMap<>();
+        more.put("elo.raters", "HumanC:token-of-c,HumanA:token-of-a");
+        try (EloService service = EloService.start(config(cluster, "elo-it-rater-" + UUID.randomUUID(), "a",
+                more))) {
+            publishAnnotations(cluster, passage);
+            int port = service.httpPort();
+            String body = "{\"judgmentId\":\"browser-retry-1\",\"passageId\":\"" + passage + "\",\"left\":\"HumanA\","
+                    + "\"right\":\"llama3\",\"outcome\":\"LEFT\",\"raterId\":\"HumanA\"}";
+            // no session: refused; a name instead of a token: refused (sign-in is not open)
+            assertThat(post(port, "/api/judgments", body, null).statusCode()).isEqualTo(401);
+            assertThat(post(port, "/api/session", "{\"name\":\"HumanC\"}", null).statusCode()).isEqualTo(401);
+            HttpResponse<String> signIn = post(port, "/api/session", "{\"token\":\"token-of-c\"}", null);
+            assertThat(signIn.statusCode()).isEqualTo(200);
+            assertThat(signIn.body()).isEqualTo("{\"raterId\":\"HumanC\",\"openSignIn\":false}");
+            String setCookie = signIn.headers().firstValue("Set-Cookie").orElseThrow();
+            assertThat(setCookie).contains("HttpOnly").contains("SameSite=Strict");
+            String cookie = setCookie.substring(0, setCookie.indexOf(';'));
+
+            // the body's raterId is ignored: the session says HumanC; the browser retries with the same id
+            assertThat(post(port, "/api/judgments", body, cookie).statusCode()).isEqualTo(202);
+            assertThat(post(port, "/api/judgments", body, cookie).statusCode()).isEqualTo(202);
+            assertThat(post(port, "/api/judgments", "{\"passageId\":\"x\"}", cookie).statusCode()).isEqualTo(400);
+
+            RatingsView view = pollRatings(port, passage, v -> v.judgmentsApplied() >= 1);
+            var judgments = cluster.readUntil(Topics.JUDGMENTS, TIMEOUT,
+                    rs -> rs.stream().filter(r -> passage.equals(r.key())).count() >= 2);
+            assertThat(judgments.stream().filter(r -> passage.equals(r.key())).map(ConsumerRecord::value))
+                    .hasSize(2).allSatisfy(j -> {
+                        assertThat(j.getRaterId()).isEqualTo("HumanC");
+                        assertThat(j.getJudgmentId()).isEqualTo("browser-retry-1");
+                    });
+            // both copies were read before the table below; the duplicate did not count
+            Thread.sleep(500);
+            view = pollRatings(port, passage, v -> true);
+            assertThat(view.judgmentsApplied()).isEqualTo(1);
+            assertThat(view.players()).extracting(PlayerView::annotationId, PlayerView::elo)
+                    .containsExactly(tuple("HumanA", 1016.0), tuple("llama3", 984.0));
+
+            // the next pair for HumanC: the only pair not judged yet, HumanB against llama3 or HumanA
+            HttpResponse<String> next = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/api/rater/next?passage=" + passage)).header("Cookie", cookie).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(next.statusCode()).isEqualTo(200);
+            var pair = json.readTree(next.body());
+            assertThat(pair.get("pairGames").asInt()).isZero();
+            assertThat(List.of(pair.get("left").get("annotationId").asText(),
+                    pair.get("right").get("annotationId").asText())).contains("HumanB");
+        }
+    }
+
+    private HttpResponse<String> post(int port, String path, String body, String cookie) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private Config config(TestCluster cluster, String appId, String instance) {
+        return config(cluster, appId, instance, Map.of());
+    }
+
+    private Config config(TestCluster cluster, String appId, String instance, Map<String, String> more) {
         Map<String, String> m = new HashMap<>();
         m.put("application.id", appId);
         m.put("http.port", "0");
@@ -199,6 +279,7 @@ class EloServiceIT {
         m.put("http.advertised.host", "127.0.0.1");
         m.put("state.dir", stateDir.resolve(appId + "-" + instance).toString());
         m.put("kafka.streams.commit.interval.ms", "100");
+        m.putAll(more);
         return cluster.config(m);
     }
 
@@ -249,9 +330,9 @@ class EloServiceIT {
         return records.stream().filter(r -> passage.equals(r.key())).toList();
     }
 
-    private static double counter(String scrape, String outcome) {
+    private static double counter(String scrape, String outcome, String reason) {
         return scrape.lines().filter(l -> l.startsWith("elo_judgments_total{") && l.contains("outcome=\"" + outcome
-                        + "\""))
+                        + "\"") && l.contains("reason=\"" + reason + "\""))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causalstream.deadletter.DeadLetterExceptionHandler;
+import io.causalstream.elo.tournament.BtSettings;
 import io.causalstream.elo.tournament.TiePolicy;
+import java.time.Duration;
 import io.causalstream.runtime.Config;
 import java.util.Map;
 import java.util.Properties;
@@ -26,6 +28,33 @@ class EloSettingsTest {
         assertThat(s.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(s.schemaRegistryUrl()).isEqualTo("http://localhost:8085");
         assertThat(s.streamsOverrides()).isEmpty();
+        assertThat(s.bt()).isEqualTo(new BtSettings(0.01, 100, 0.95, 1000));
+        assertThat(s.btRefitInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(s.openSignIn()).isTrue();
+        assertThat(s.sessionSecret()).hasSize(64);
+    }
+
+    @Test
+    void bradleyTerryRatersAndSessionKeys() {
+        EloSettings s = EloSettings.from(Config.of(Map.of("elo.bt.ridge", "0.5", "elo.bt.bootstrap.rounds", "7",
+                "elo.bt.confidence", "0.9", "elo.bt.refit.interval.ms", "250", "elo.initial", "1200",
+                "elo.raters", "Human1:tok-one, Human2:tok-two", "elo.session.secret", "0123456789abcdef-shared",
+                "elo.live.interval.ms", "100", "kafka.producer.linger.ms", "1")));
+        assertThat(s.bt()).isEqualTo(new BtSettings(0.5, 7, 0.9, 1200));
+        assertThat(s.btRefitInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(s.raterTokens()).containsOnly(Map.entry("tok-one", "Human1"), Map.entry("tok-two", "Human2"));
+        assertThat(s.openSignIn()).isFalse();
+        assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(s.producerOverrides()).containsExactly(Map.entry("linger.ms", "1"));
+        // settings are logged: no token, no secret
+        assertThat(s.toString()).doesNotContain("tok-one").doesNotContain("0123456789abcdef-shared");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.raters", "Human1"))))
+                .hasMessageContaining("ELO_RATERS");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.bt.ridge", "0"))))
+                .hasMessageContaining("ELO_BT_");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.session.secret", "short"))))
+                .hasMessageContaining("ELO_SESSION_SECRET");
     }
 
     @Test
@@ -55,10 +84,12 @@ class EloSettingsTest {
         assertThat(p.get(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo("/tmp/elo-y");
         assertThat(p.get(StreamsConfig.APPLICATION_SERVER_CONFIG)).isEqualTo("elo-1:7070");
         assertThat(p.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
+        // the contract's dead-letter handler, counting undecodable judgments into the service's metrics
         assertThat(p.get(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
-                .isEqualTo(DeadLetterExceptionHandler.class);
+                .isEqualTo(CountingDeadLetterHandler.class);
+        assertThat(DeadLetterExceptionHandler.class).isAssignableFrom(CountingDeadLetterHandler.class);
         assertThat(p.get(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
-                .isEqualTo(DeadLetterExceptionHandler.class);
+                .isEqualTo(CountingDeadLetterHandler.class);
         assertThat(p.get("commit.interval.ms")).isEqualTo("100");
     }
 

@@ -7,7 +7,15 @@ import static org.assertj.core.api.Assertions.within;
 import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.elo.app.EloSettings;
+import io.causalstream.elo.reliability.ItemVotes;
+import io.causalstream.elo.reliability.RaterReliability;
+import io.causalstream.elo.topology.JudgmentListener.Reason;
 import io.causalstream.elo.topology.JudgmentListener.Verdict;
+import io.causalstream.elo.tournament.BradleyTerry;
+import io.causalstream.elo.tournament.BtRating;
+import io.causalstream.elo.tournament.BtSettings;
+import io.causalstream.elo.tournament.PairCount;
+import io.causalstream.schemas.passage.Passage;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
@@ -24,6 +32,7 @@ import io.causalstream.testkit.RegistryFreeSerdes;
 import io.causalstream.topics.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,6 +68,12 @@ class EloTopologyTest {
 
     private final RegistryFreeSerdes serdes = new RegistryFreeSerdes();
     private final List<Verdict> verdicts = new CopyOnWriteArrayList<>();
+    private final List<Reason> reasons = new CopyOnWriteArrayList<>();
+    private final JudgmentListener listener = (verdict, reason) -> {
+        verdicts.add(verdict);
+        reasons.add(reason);
+    };
+    private TestInputTopic<String, Passage> passages;
     private TopologyTestDriver driver;
     private TestInputTopic<String, Extraction> extractions;
     private TestInputTopic<String, Judgment> judgments;
@@ -81,8 +96,10 @@ class EloTopologyTest {
         // (max.task.idle.ms, for timestamp order in production) would hold every record back
         cfg.putIfAbsent("kafka.streams.max.task.idle.ms", "0");
         EloSettings settings = EloSettings.from(Config.of(cfg));
-        driver = new TopologyTestDriver(EloTopology.build(settings, serdes, verdicts::add),
-                settings.streamsProperties("localhost:7070"));
+        driver = new TopologyTestDriver(EloTopology.build(settings, serdes, listener),
+                settings.streamsProperties("localhost:7070", listener));
+        passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
+                serdes.valueSerializer(Topics.PASSAGES));
         extractions = driver.createInputTopic(Topics.EXTRACTIONS.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.EXTRACTIONS));
         judgments = driver.createInputTopic(Topics.JUDGMENTS.name(), new StringSerializer(),
@@ -219,6 +236,8 @@ class EloTopologyTest {
         assertThat(driver.<String, Tournament>getKeyValueStore(EloTopology.TOURNAMENTS_STORE).get(P)).isNull();
         assertThat(driver.<String, Long>getKeyValueStore(EloTopology.SEEN_JUDGMENTS_STORE).get("own")).isNull();
         assertThat(verdicts).hasSize(6).containsOnly(Verdict.INVALID);
+        assertThat(reasons).containsExactly(Reason.OWN_ANNOTATION, Reason.OWN_ANNOTATION, Reason.UNKNOWN_ANNOTATION,
+                Reason.SAME_ANNOTATION, Reason.MALFORMED, Reason.KEY_MISMATCH);
 
         // the stream goes on: a valid judgment after them counts from 1000 each
         judge("ok", "HumanC", "HumanA", "llama3", Outcome.LEFT, 7);
@@ -238,6 +257,8 @@ class EloTopologyTest {
             assertThat(DeadLetters.header(r.headers(), DeadLetters.MESSAGE)).contains("not a valid Judgment");
         });
         assertThat(ratings.isEmpty()).isTrue();
+        assertThat(verdicts).containsExactly(Verdict.INVALID);
+        assertThat(reasons).containsExactly(Reason.UNDECODABLE);
     }
 
     @Test
@@ -329,7 +350,82 @@ class EloTopologyTest {
         String description = EloTopology.build(EloSettings.from(Config.of(Map.of())), serdes).describe().toString();
         assertThat(description).contains("extractions-source", "judgments-source", "annotations-writer",
                 "tournament-updater", "ratings-sink", "tournament-winners-sink", "annotations", "seen-judgments",
-                "tournaments");
+                "tournaments", "passages-source", "passages-writer", "pair-counts", "bt-pending", "item-votes");
+        // one sub-topology: every store of a passage lives in the same task, so one instance answers for it
+        assertThat(EloTopology.build(EloSettings.from(Config.of(Map.of())), serdes).describe().subtopologies())
+                .hasSize(1);
+    }
+
+    @Test
+    void bradleyTerryIsRefittedByThePunctuatorOnlyWhenCountsChanged() {
+        start("half", Map.of("elo.bt.bootstrap.rounds", "50", "elo.bt.refit.interval.ms", "1000"));
+        publishAnnotations();
+        judge("j1", "HumanC", "HumanA", "llama3", Outcome.LEFT, 1);
+        judge("j2", "HumanC", "HumanB", "HumanA", Outcome.LEFT, 2);
+        judge("j3", "HumanB", "llama3", "HumanA", Outcome.TIE, 3);
+        List<Tournament> perJudgment = ratings.readValuesToList();
+        assertThat(perJudgment).hasSize(3);
+        assertThat(perJudgment.get(2).getPlayers()).allSatisfy(p -> assertThat(p.getBtScore()).isNull());
+        assertThat(driver.<String, Long>getKeyValueStore(EloTopology.BT_PENDING_STORE).get(P)).isEqualTo(3L);
+        assertThat(driver.<String, List<PairCount>>getKeyValueStore(EloTopology.PAIR_COUNTS_STORE).get(P))
+                .containsExactly(new PairCount("HumanA", "HumanB", 0, 1, 0),
+                        new PairCount("HumanA", "llama3", 1, 0, 1));
+
+        driver.advanceWallClockTime(Duration.ofSeconds(1));
+        Tournament refitted = ratings.readValuesToList().stream().reduce((a, b) -> b).orElseThrow();
+        // what the fit gives for these counts (BradleyTerryTest checks the fit itself)
+        Map<String, BtRating> expected = new HashMap<>();
+        new BradleyTerry(new BtSettings(0.01, 50, 0.95, 1000)).fit(P, List.of(
+                new PairCount("HumanA", "HumanB", 0, 1, 0), new PairCount("HumanA", "llama3", 1, 0, 1)))
+                .forEach(b -> expected.put(b.annotationId(), b));
+        assertThat(refitted.getJudgmentsApplied()).isEqualTo(3);
+        assertThat(refitted.getPlayers()).hasSize(3).allSatisfy(p -> {
+            BtRating b = expected.get(p.getAnnotationId());
+            assertThat(p.getBtScore()).isEqualTo(b.score());
+            assertThat(p.getBtCiLow()).isEqualTo(b.ciLow());
+            assertThat(p.getBtCiHigh()).isEqualTo(b.ciHigh());
+            assertThat(p.getBtRank()).isEqualTo(b.rank());
+        });
+        // Elo is untouched by the refit; B won its only game, A lost one and tied one
+        assertElos(refitted, Map.of("HumanB", 1016.7363067935, "HumanA", 998.5612260340, "llama3", 984.7024671725));
+        assertThat(expected.get("HumanB").score()).isGreaterThan(expected.get("HumanA").score());
+        assertThat(driver.<String, Tournament>getKeyValueStore(EloTopology.TOURNAMENTS_STORE).get(P))
+                .isEqualTo(refitted);
+        assertThat(driver.<String, Long>getKeyValueStore(EloTopology.BT_PENDING_STORE).get(P)).isNull();
+
+        // nothing changed: the next punctuation publishes nothing
+        driver.advanceWallClockTime(Duration.ofSeconds(1));
+        assertThat(ratings.isEmpty()).isTrue();
+
+        // a new judgment keeps the previous fit until the next refit, a new player has none yet
+        extractions.pipeInput(P, extraction("mistral", "mistral", AnnotatorKind.MODEL, LLAMA_TRIPLES), T0);
+        judge("j4", "HumanA", "mistral", "HumanB", Outcome.RIGHT, 4);
+        Tournament afterJ4 = ratings.readValuesToList().get(0);
+        assertThat(afterJ4.getPlayers()).filteredOn(p -> p.getAnnotationId().equals("HumanB")).singleElement()
+                .satisfies(p -> assertThat(p.getBtScore()).isEqualTo(expected.get("HumanB").score()));
+        assertThat(afterJ4.getPlayers()).filteredOn(p -> p.getAnnotationId().equals("mistral")).singleElement()
+                .satisfies(p -> assertThat(p.getBtScore()).isNull());
+    }
+
+    @Test
+    void passagesAndRaterVotesAreKept() {
+        start("half");
+        passages.pipeInput(P, Passage.newBuilder().setId(P).setText("Rain floods the valley.").setPublishedAt(T0)
+                .build(), T0);
+        publishAnnotations();
+        judge("j1", "HumanC", "HumanA", "llama3", Outcome.LEFT, 1);
+        judge("j2", "HumanB", "llama3", "HumanA", Outcome.TIE, 2);
+        judge("j3", "HumanC", "llama3", "HumanA", Outcome.LEFT, 3);
+        assertThat(driver.<String, Passage>getKeyValueStore(EloTopology.PASSAGES_STORE).get(P).getText())
+                .isEqualTo("Rain floods the valley.");
+        ItemVotes votes = driver.<String, ItemVotes>getKeyValueStore(EloTopology.ITEM_VOTES_STORE)
+                .get(RaterReliability.itemKey(P, "HumanA", "llama3"));
+        assertThat(votes.results()).containsExactly(Map.entry("HumanB", List.of("TIE")),
+                Map.entry("HumanC", List.of("HumanA", "llama3")));
+
+        passages.pipeInput("other", Passage.newBuilder().setId(P).setText("x").setPublishedAt(T0).build(), T0);
+        assertThat(driver.createOutputTopic(Topics.PASSAGES.deadLetterTopic(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer()).readRecordsToList()).hasSize(1);
     }
 
     private void judge(String id, String rater, String left, String right, Outcome outcome, int secondsAfterT0) {

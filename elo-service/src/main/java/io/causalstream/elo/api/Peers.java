@@ -1,0 +1,63 @@
+package io.causalstream.elo.api;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Asks another instance of the application. Every forwarded request carries {@code local=true}: the receiver
+ * answers from its own stores and never forwards again, so a request crosses at most one hop.
+ */
+public final class Peers {
+
+    private static final Logger log = LoggerFactory.getLogger(Peers.class);
+    public static final String LOCAL = "local";
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    private final HttpClient http;
+
+    public Peers(HttpClient http) {
+        this.http = http;
+    }
+
+    /**
+     * GET {@code path?local=true&query} on {@code host}.
+     *
+     * @param query extra query string (already encoded), or empty
+     * @param cookie a Cookie header to pass on (the rater's session), or null
+     * @throws PeerException when the instance does not answer
+     */
+    public HttpResponse<String> get(HostInfo host, String path, String query, String cookie) {
+        try {
+            String q = LOCAL + "=true" + (query == null || query.isEmpty() ? "" : "&" + query);
+            URI uri = new URI("http", null, host.host(), host.port(), path, null, null);
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(uri + "?" + q)).timeout(TIMEOUT)
+                    .header("Accept", "application/json").GET();
+            if (cookie != null && !cookie.isEmpty()) {
+                b.header("Cookie", cookie);
+            }
+            return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (URISyntaxException | IOException e) {
+            log.warn("instance {}:{} did not answer {}: {}", host.host(), host.port(), path, e.toString());
+            throw new PeerException("instance " + host.host() + ":" + host.port() + " did not answer " + path + ": "
+                    + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PeerException("interrupted while asking " + host.host() + ":" + host.port());
+        }
+    }
+
+    /** Another instance did not answer. */
+    public static final class PeerException extends RuntimeException {
+        public PeerException(String message) {
+            super(message);
+        }
+    }
+}

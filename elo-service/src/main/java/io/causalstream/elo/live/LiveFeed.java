@@ -1,0 +1,182 @@
+package io.causalstream.elo.live;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.elo.api.RatingsView;
+import io.causalstream.schemas.tournament.Tournament;
+import io.causalstream.serde.SerdeFactory;
+import io.causalstream.topics.Topics;
+import io.javalin.http.sse.SseClient;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Follows {@code ratings} (a plain consumer of the output topic, read_committed, every partition, from the end)
+ * and pushes what changed to the dashboards over server-sent events. Changes are coalesced per passage and sent
+ * every interval, so a burst of thousands of judgments a second costs a few events, not thousands.
+ *
+ * <p>Events: {@code tournaments} (a JSON array of {@link RatingsView}, the passages changed since the last
+ * flush) and {@code stats} ({@code {"judgmentsPerSecond", "judgmentsSeen", "clients"}}); judgments are counted
+ * from the growth of each table's {@code judgmentsApplied}, so refits (same count) do not count.
+ */
+public final class LiveFeed implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LiveFeed.class);
+    private static final Duration RATE_WINDOW = Duration.ofSeconds(5);
+
+    private final KafkaConsumer<String, Tournament> consumer;
+    private final Duration interval;
+    private final ObjectMapper json = new ObjectMapper();
+    private final Set<SseClient> clients = ConcurrentHashMap.newKeySet();
+    private final Map<String, Tournament> changed = new LinkedHashMap<>();
+    private final Map<String, Long> applied = new HashMap<>();
+    private final Deque<long[]> counts = new ArrayDeque<>();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Thread poller;
+    private final Thread flusher;
+    private long seen;
+
+    public LiveFeed(String bootstrapServers, SerdeFactory serdes, Map<String, String> overrides, Duration interval) {
+        Map<String, Object> props = new HashMap<>();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "elo-service-live-feed");
+        props.putAll(overrides);
+        this.consumer = new KafkaConsumer<>(props, new StringDeserializer(),
+                serdes.valueDeserializer(Topics.RATINGS));
+        this.interval = interval;
+        this.poller = Thread.ofPlatform().name("elo-live-feed-poller").daemon().unstarted(this::poll);
+        this.flusher = Thread.ofPlatform().name("elo-live-feed-flusher").daemon().unstarted(this::flushLoop);
+    }
+
+    public LiveFeed start() {
+        poller.start();
+        flusher.start();
+        return this;
+    }
+
+    /** A dashboard connected: keep it until it goes away. */
+    public void connect(SseClient client) {
+        client.keepAlive();
+        client.onClose(() -> clients.remove(client));
+        clients.add(client);
+        client.sendEvent("hello", "{\"intervalMs\":" + interval.toMillis() + "}");
+    }
+
+    private void poll() {
+        try {
+            List<TopicPartition> partitions = new ArrayList<>();
+            consumer.partitionsFor(Topics.RATINGS.name()).forEach(p -> partitions.add(
+                    new TopicPartition(p.topic(), p.partition())));
+            consumer.assign(partitions);
+            consumer.seekToEnd(partitions);
+            while (running.get()) {
+                for (ConsumerRecord<String, Tournament> r : consumer.poll(Duration.ofMillis(500))) {
+                    if (r.value() != null) {
+                        take(r.value());
+                    }
+                }
+            }
+        } catch (WakeupException e) {
+            // closing
+        } catch (RuntimeException e) {
+            if (running.get()) {
+                log.error("live feed stopped following {}: {}", Topics.RATINGS, e.toString(), e);
+            }
+        } finally {
+            consumer.close(Duration.ofSeconds(2));
+        }
+    }
+
+    private synchronized void take(Tournament t) {
+        long before = applied.getOrDefault(t.getPassageId(), t.getJudgmentsApplied() - 1);
+        long delta = Math.max(0, t.getJudgmentsApplied() - before);
+        applied.put(t.getPassageId(), Math.max(before, t.getJudgmentsApplied()));
+        seen += delta;
+        if (delta > 0) {
+            counts.addLast(new long[] {System.nanoTime(), delta});
+        }
+        changed.put(t.getPassageId(), t);
+    }
+
+    private void flushLoop() {
+        while (running.get()) {
+            try {
+                Thread.sleep(interval.toMillis());
+                flush();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                log.warn("live feed flush failed: {}", e.toString());
+            }
+        }
+    }
+
+    private void flush() {
+        List<RatingsView> views = new ArrayList<>();
+        double rate;
+        long total;
+        synchronized (this) {
+            changed.values().forEach(t -> views.add(RatingsView.of(t)));
+            changed.clear();
+            long now = System.nanoTime();
+            while (!counts.isEmpty() && now - counts.peekFirst()[0] > RATE_WINDOW.toNanos()) {
+                counts.removeFirst();
+            }
+            long inWindow = counts.stream().mapToLong(c -> c[1]).sum();
+            rate = inWindow / (double) RATE_WINDOW.toSeconds();
+            total = seen;
+        }
+        if (clients.isEmpty()) {
+            return;
+        }
+        try {
+            String stats = json.writeValueAsString(Map.of("judgmentsPerSecond", rate, "judgmentsSeen", total,
+                    "clients", clients.size()));
+            String tournaments = views.isEmpty() ? null : json.writeValueAsString(views);
+            for (SseClient c : clients) {
+                if (tournaments != null) {
+                    c.sendEvent("tournaments", tournaments);
+                }
+                c.sendEvent("stats", stats);
+            }
+        } catch (JsonProcessingException e) {
+            log.warn("cannot write live events: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!running.compareAndSet(true, false)) {
+            return;
+        }
+        consumer.wakeup();
+        flusher.interrupt();
+        for (SseClient c : clients) {
+            c.close();
+        }
+        try {
+            poller.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,221 @@
+// The live dashboard: overview by interactive queries, then server-sent events from the service's ratings feed.
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const SVG = 'http://www.w3.org/2000/svg';
+  const passages = new Map();      // passageId -> brief entry
+  const history = new Map();       // passageId -> [{t, elo: {annotationId: elo}}]
+  let selected = new URLSearchParams(location.search).get('passage');
+  let detail = null;
+  let seen = 0;
+
+  const fmt = (x, d = 1) => (x === null || x === undefined) ? '–' : Number(x).toFixed(d);
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+
+  async function json(path) {
+    const r = await fetch(path);
+    if (!r.ok) throw new Error(path + ': ' + r.status);
+    return r.json();
+  }
+
+  function record(view) {
+    const h = history.get(view.passageId) || [];
+    const elo = {};
+    for (const p of view.players) elo[p.annotationId] = p.elo;
+    const last = h[h.length - 1];
+    if (!last || last.n !== view.judgmentsApplied) h.push({n: view.judgmentsApplied, elo});
+    if (h.length > 300) h.shift();
+    history.set(view.passageId, h);
+  }
+
+  function renderOverview() {
+    const body = $('overview').querySelector('tbody');
+    body.replaceChildren();
+    let total = 0;
+    for (const p of [...passages.values()].sort((a, b) => a.passageId.localeCompare(b.passageId))) {
+      total += p.judgmentsApplied;
+      const tr = el('tr', undefined, 'selectable' + (p.passageId === selected ? ' selected' : ''));
+      tr.dataset.passage = p.passageId;
+      tr.append(el('td', p.passageId), el('td', p.leader || '–'), el('td', fmt(p.leaderElo), 'num'),
+        el('td', String(p.judgmentsApplied), 'num judgments'), el('td', String(p.players), 'num'));
+      tr.addEventListener('click', () => select(p.passageId));
+      body.appendChild(tr);
+    }
+    $('total').textContent = String(total);
+    $('passage-count').textContent = String(passages.size);
+  }
+
+  function renderDetail() {
+    const body = $('players').querySelector('tbody');
+    body.replaceChildren();
+    if (!detail) { $('selected-title').textContent = 'Passage'; $('chart').replaceChildren(); return; }
+    $('selected-title').textContent = 'Passage ' + detail.passageId + ' · ' + detail.judgmentsApplied
+      + (detail.judgmentsApplied === 1 ? ' judgment' : ' judgments');
+    const maxGames = Math.max(1, ...detail.players.map(p => p.games));
+    const fitted = detail.players.filter(p => p.btCiLow !== null && p.btCiLow !== undefined);
+    const lo = Math.min(...fitted.map(p => p.btCiLow), 900), hi = Math.max(...fitted.map(p => p.btCiHigh), 1100);
+    for (const p of detail.players) {
+      const tr = el('tr');
+      tr.dataset.annotation = p.annotationId;
+      const name = el('td', p.annotationId + (p.annotationId === detail.leader ? ' ★' : ''));
+      if (p.annotator && p.annotator !== p.annotationId) name.appendChild(el('div', 'by ' + p.annotator, 'muted'));
+      tr.append(name, el('td', fmt(p.elo), 'num elo'), el('td', p.wins + ' / ' + p.losses + ' / ' + p.ties, 'num'));
+      const games = el('td');
+      games.appendChild(bar(p.games / maxGames, String(p.games)));
+      tr.appendChild(games);
+      const bt = el('td');
+      if (p.btScore === null || p.btScore === undefined) bt.appendChild(el('span', 'refitting…', 'muted'));
+      else bt.appendChild(ci(p, lo, hi));
+      tr.append(bt, el('td', p.btRank === null || p.btRank === undefined ? '–' : String(p.btRank), 'num'));
+      body.appendChild(tr);
+    }
+    $('selected-note').textContent = 'Elo is online (order matters); Bradley–Terry is fitted on the head-to-head counts '
+      + '(order-independent), with bootstrap 95% intervals; players whose intervals overlap share a rank.';
+    renderChart();
+  }
+
+  function bar(fraction, label) {
+    const s = document.createElementNS(SVG, 'svg');
+    s.setAttribute('width', '110'); s.setAttribute('height', '14');
+    const r = document.createElementNS(SVG, 'rect');
+    r.setAttribute('width', String(Math.max(2, 80 * fraction))); r.setAttribute('height', '10'); r.setAttribute('y', '2');
+    r.setAttribute('fill', '#8fb0ea');
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('x', String(84)); t.setAttribute('y', '11'); t.textContent = label;
+    s.append(r, t);
+    return s;
+  }
+
+  function ci(p, lo, hi) {
+    const w = 150, x = (v) => 4 + (w - 8) * (v - lo) / (hi - lo || 1);
+    const s = document.createElementNS(SVG, 'svg');
+    s.setAttribute('width', String(w + 40)); s.setAttribute('height', '16');
+    const line = document.createElementNS(SVG, 'line');
+    line.setAttribute('x1', x(p.btCiLow)); line.setAttribute('x2', x(p.btCiHigh));
+    line.setAttribute('y1', '8'); line.setAttribute('y2', '8'); line.setAttribute('stroke', '#2f6fde'); line.setAttribute('stroke-width', '3');
+    const dot = document.createElementNS(SVG, 'circle');
+    dot.setAttribute('cx', x(p.btScore)); dot.setAttribute('cy', '8'); dot.setAttribute('r', '4'); dot.setAttribute('fill', '#1d2330');
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('x', String(w + 4)); t.setAttribute('y', '12'); t.textContent = fmt(p.btScore, 0);
+    s.append(line, dot, t);
+    return s;
+  }
+
+  const COLORS = ['#2f6fde', '#e67e22', '#27ae60', '#8e44ad', '#c0392b', '#16a085', '#d4ac0d', '#34495e', '#e84393', '#7f8c8d'];
+
+  function renderChart() {
+    const h = history.get(detail.passageId) || [];
+    const box = $('chart');
+    box.replaceChildren();
+    const W = 560, H = 170, pad = 28;
+    const s = document.createElementNS(SVG, 'svg');
+    s.setAttribute('viewBox', `0 0 ${W} ${H}`); s.setAttribute('width', '100%');
+    const ids = detail.players.map(p => p.annotationId);
+    const all = h.flatMap(pt => Object.values(pt.elo));
+    const lo = Math.min(...all, 950), hi = Math.max(...all, 1050);
+    const x = (i) => pad + (W - 2 * pad) * (h.length < 2 ? 1 : i / (h.length - 1));
+    const y = (v) => H - pad + -(H - 2 * pad) * (v - lo) / (hi - lo || 1);
+    const axis = document.createElementNS(SVG, 'text');
+    axis.setAttribute('x', '2'); axis.setAttribute('y', '12');
+    axis.textContent = 'Elo since this page opened (' + h.length + ' updates) ' + fmt(lo, 0) + '–' + fmt(hi, 0);
+    s.appendChild(axis);
+    ids.forEach((id, k) => {
+      const pts = h.map((pt, i) => pt.elo[id] === undefined ? null : `${x(i)},${y(pt.elo[id])}`).filter(Boolean);
+      if (!pts.length) return;
+      const pl = document.createElementNS(SVG, pts.length > 1 ? 'polyline' : 'circle');
+      if (pts.length > 1) { pl.setAttribute('points', pts.join(' ')); pl.setAttribute('fill', 'none'); pl.setAttribute('stroke-width', '2'); pl.setAttribute('stroke', COLORS[k % COLORS.length]); }
+      else { const [cx, cy] = pts[0].split(','); pl.setAttribute('cx', cx); pl.setAttribute('cy', cy); pl.setAttribute('r', '3'); pl.setAttribute('fill', COLORS[k % COLORS.length]); }
+      s.appendChild(pl);
+      const label = document.createElementNS(SVG, 'text');
+      const last = pts[pts.length - 1].split(',');
+      label.setAttribute('x', String(Math.min(W - 60, Number(last[0]) + 3))); label.setAttribute('y', last[1]);
+      label.textContent = id;
+      s.appendChild(label);
+    });
+    box.appendChild(s);
+  }
+
+  async function select(passageId) {
+    selected = passageId;
+    try {
+      detail = await json('/api/passages/' + encodeURIComponent(passageId) + '/ratings');
+      record(detail);
+    } catch (e) { detail = null; }
+    renderOverview();
+    renderDetail();
+  }
+
+  let boardsTimer = null;
+  function loadBoardsSoon() {
+    if (boardsTimer) return;
+    boardsTimer = setTimeout(() => { boardsTimer = null; loadBoards(); }, 1000);
+  }
+
+  let refetchTimer = null;
+  function refetchSoon() {
+    if (refetchTimer) return;
+    refetchTimer = setTimeout(async () => { refetchTimer = null; if (selected) await select(selected); }, 300);
+  }
+
+  async function loadBoards() {
+    try {
+      const b = await json('/api/leaderboard');
+      const body = $('leaderboard').querySelector('tbody');
+      body.replaceChildren();
+      for (const r of b.annotators) {
+        const tr = el('tr');
+        tr.append(el('td', r.annotatorId), el('td', String(r.annotations), 'num'), el('td', fmt(r.meanEloRank, 2), 'num'),
+          el('td', fmt(r.meanBtRank, 2), 'num'), el('td', r.wins + ' / ' + r.losses + ' / ' + r.ties, 'num'),
+          el('td', fmt(100 * r.winRate, 1) + '%', 'num'), el('td', String(r.leads), 'num'));
+        body.appendChild(tr);
+      }
+      const rel = await json('/api/reliability');
+      const parts = rel.agreement.map(a => `${a.agreeing}/${a.raters} raters agree on ${fmt(100 * a.shareOfItems, 1)}%`);
+      $('reliability').textContent = rel.overlappingItems
+        ? 'Rater reliability over ' + rel.overlappingItems + ' pairs judged by several raters: ' + parts.join(', ')
+          + (rel.repeatedItems ? '; self-consistency ' + fmt(100 * rel.overallSelfConsistency, 1) + '% over ' + rel.repeatedItems + ' repeated pairs' : '')
+        : 'Rater reliability: no pair has been judged by two raters yet.';
+    } catch (e) { /* the service may be rebalancing; next tick retries */ }
+  }
+
+  async function start() {
+    try {
+      const index = await json('/api/passages');
+      for (const p of index.passages) passages.set(p.passageId, p);
+    } catch (e) { /* starting up */ }
+    renderOverview();
+    if (!selected && passages.size) selected = [...passages.keys()].sort()[0];
+    if (selected) await select(selected);
+    loadBoards();
+    setInterval(loadBoards, 5000);
+
+    const live = new EventSource('/api/live');
+    live.addEventListener('hello', () => { $('live-dot').className = 'live-dot on'; $('live-text').textContent = 'live'; });
+    live.onerror = () => { $('live-dot').className = 'live-dot'; $('live-text').textContent = 'reconnecting…'; };
+    live.addEventListener('stats', (e) => {
+      const s = JSON.parse(e.data);
+      $('rate').textContent = fmt(s.judgmentsPerSecond, 1);
+    });
+    live.addEventListener('tournaments', (e) => {
+      const views = JSON.parse(e.data);
+      let touched = false;
+      for (const v of views) {
+        const before = passages.get(v.passageId);
+        if (before && v.judgmentsApplied > before.judgmentsApplied) seen += v.judgmentsApplied - before.judgmentsApplied;
+        else if (!before) seen += v.judgmentsApplied;
+        const leader = v.players.find(p => p.annotationId === v.leader);
+        passages.set(v.passageId, {passageId: v.passageId, leader: v.leader, judgmentsApplied: v.judgmentsApplied,
+          players: v.players.length, leaderElo: leader ? leader.elo : null});
+        record(v);
+        if (!selected) selected = v.passageId;
+        if (v.passageId === selected) touched = true;
+      }
+      $('seen').textContent = String(seen);
+      renderOverview();
+      loadBoardsSoon();
+      if (touched) refetchSoon();
+    });
+  }
+
+  start();
+})();

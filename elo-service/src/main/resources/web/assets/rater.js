@@ -1,0 +1,156 @@
+// The rater page: sign in, show the most informative pair, post the choice. The service stamps the rater id.
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  let current = null;
+  let busy = false;
+  let count = 0;
+
+  function show(section) {
+    for (const id of ['signin', 'rating', 'done']) $(id).hidden = id !== section;
+  }
+
+  function status(text, kind) {
+    const s = $('status');
+    s.textContent = text;
+    s.className = 'status' + (kind ? ' ' + kind : '');
+  }
+
+  async function api(method, path, body) {
+    const r = await fetch(path, {
+      method, credentials: 'same-origin',
+      headers: body ? {'Content-Type': 'application/json'} : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    let data = null;
+    if (r.status !== 204) {
+      try { data = await r.json(); } catch (e) { data = null; }
+    }
+    return {status: r.status, data};
+  }
+
+  function fill(tableId, side) {
+    const body = $(tableId).querySelector('tbody');
+    body.replaceChildren();
+    if (!side.triples.length) {
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      td.colSpan = 3; td.className = 'muted'; td.textContent = '(no relations)';
+      tr.appendChild(td); body.appendChild(tr);
+    }
+    for (const t of side.triples) {
+      const tr = document.createElement('tr');
+      for (const v of [t.source, t.target]) {
+        const td = document.createElement('td'); td.textContent = v; tr.appendChild(td);
+      }
+      const td = document.createElement('td');
+      const badge = document.createElement('span');
+      badge.className = 'dir ' + t.direction;
+      badge.textContent = t.direction === 'increase' ? '↑ increase' : '↓ decrease';
+      td.appendChild(badge); tr.appendChild(td); body.appendChild(tr);
+    }
+  }
+
+  async function next() {
+    const q = params.get('passage') ? '?passage=' + encodeURIComponent(params.get('passage')) : '';
+    const r = await api('GET', '/api/rater/next' + q);
+    if (r.status === 401) { return signedOut(); }
+    if (r.status === 204) {
+      // nothing now; new annotations or passages may arrive at any time
+      current = null; show('done'); setTimeout(next, 3000); return;
+    }
+    if (r.status !== 200) {
+      show('rating'); status((r.data && r.data.error) || ('error ' + r.status), 'err');
+      setTimeout(next, 1500);
+      return;
+    }
+    current = r.data;
+    $('passage-text').textContent = current.text || '(the passage text has not been published)';
+    $('pair-info').textContent = 'Passage ' + current.passageId + ' · this pair was judged ' + current.pairGames
+      + (current.pairGames === 1 ? ' time' : ' times') + (current.judgedBefore ? ' · you judged it before' : '');
+    fill('left-table', current.left);
+    fill('right-table', current.right);
+    show('rating');
+    setBusy(false);
+  }
+
+  function setBusy(b) {
+    busy = b;
+    for (const id of ['left-button', 'tie-button', 'right-button']) $(id).disabled = b;
+  }
+
+  async function choose(outcome) {
+    if (!current || busy) return;
+    setBusy(true);
+    const judgmentId = (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2));
+    const body = {judgmentId, passageId: current.passageId, left: current.left.annotationId,
+      right: current.right.annotationId, outcome};
+    let r = await api('POST', '/api/judgments', body);
+    if (r.status >= 500) { r = await api('POST', '/api/judgments', body); } // same judgmentId: counted once
+    if (r.status === 401) { return signedOut(); }
+    if (r.status !== 202) {
+      status((r.data && r.data.error) || ('error ' + r.status), 'err');
+      setBusy(false);
+      return;
+    }
+    count++;
+    $('count').textContent = String(count);
+    status('Recorded: ' + (outcome === 'TIE' ? 'tie' : outcome.toLowerCase() + ' is better'), 'ok');
+    // the judgment is counted asynchronously; wait a moment so the next pair reflects it
+    setTimeout(next, 400);
+  }
+
+  function signedOut(openSignIn) {
+    $('who').textContent = '';
+    $('signout-button').hidden = true;
+    const open = openSignIn !== false;
+    $('signin-name').hidden = !open;
+    $('signin-token').hidden = open;
+    $('signin-help').textContent = open
+      ? 'Sign-in is open on this service: enter the name you annotate under, so you are never shown your own annotations.'
+      : 'Enter the rater token you were given.';
+    show('signin');
+  }
+
+  function signedIn(raterId) {
+    $('who').textContent = 'Rating as ' + raterId;
+    $('signout-button').hidden = false;
+    next();
+  }
+
+  async function start() {
+    const r = await api('GET', '/api/session');
+    if (r.status === 200) signedIn(r.data.raterId);
+    else signedOut(r.data ? r.data.openSignIn : true);
+  }
+
+  $('signin-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const r = await api('POST', '/api/session', {name: $('signin-name').value, token: $('signin-token').value});
+    if (r.status === 200) { $('signin-status').textContent = ''; signedIn(r.data.raterId); }
+    else $('signin-status').textContent = (r.data && r.data.error) || ('error ' + r.status);
+  });
+  $('signout-button').addEventListener('click', async () => { await api('DELETE', '/api/session'); start(); });
+  $('left-button').addEventListener('click', () => choose('LEFT'));
+  $('right-button').addEventListener('click', () => choose('RIGHT'));
+  $('tie-button').addEventListener('click', () => choose('TIE'));
+  document.addEventListener('keydown', (e) => {
+    if ($('rating').hidden || e.target.tagName === 'INPUT' || $('guidelines-dialog').open) return;
+    if (e.key === 'ArrowLeft') choose('LEFT');
+    else if (e.key === 'ArrowRight') choose('RIGHT');
+    else if (e.key === 't' || e.key === 'T' || e.key === 'ArrowDown') choose('TIE');
+  });
+
+  let guidelinesLoaded = false;
+  $('guidelines-button').addEventListener('click', async () => {
+    $('guidelines-dialog').showModal();
+    if (guidelinesLoaded) return;
+    const html = await (await fetch('/guidelines')).text();
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    $('guidelines-content').replaceChildren(doc.getElementById('guidelines'));
+    guidelinesLoaded = true;
+  });
+
+  start();
+})();

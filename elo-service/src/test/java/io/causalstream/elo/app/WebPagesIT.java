@@ -1,0 +1,211 @@
+package io.causalstream.elo.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.graph.Annotator;
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.judgment.Judgment;
+import io.causalstream.schemas.judgment.Outcome;
+import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.KafkaTestCluster;
+import io.causalstream.testkit.TestCluster;
+import io.causalstream.topics.Topics;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The rater page and the live dashboard in a real browser: Debian's headless Chromium driven by its chromedriver
+ * (never a downloaded one). A rater signs in, is shown the only pair that has no annotation of theirs, clicks
+ * "Left is better", and the dashboard opened before the click shows the new ratings through server-sent events.
+ * Screenshots of each page are kept under {@code target/screenshots/}.
+ */
+@ExtendWith(KafkaTestCluster.class)
+class WebPagesIT {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    private static final Instant T0 = Instant.parse("2026-03-04T08:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private WebDriver browser;
+
+    @BeforeEach
+    void openBrowser() throws Exception {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            throw new AssertionError("the page tests need Debian's Chromium and its driver at " + CHROMIUM + " and "
+                    + CHROMEDRIVER + "; install them with: apt-get install -y chromium chromium-driver");
+        }
+        Files.createDirectories(SCREENSHOTS);
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--disable-dev-shm-usage", "--window-size=1400,1000",
+                        "--user-data-dir=" + Files.createDirectories(dir.resolve("chromium-profile")));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void aClickOnTheRaterPageShowsUpLiveOnTheDashboard(TestCluster cluster) throws Exception {
+        String passage = "web-" + UUID.randomUUID().toString().substring(0, 8);
+        Map<String, String> cfg = new HashMap<>();
+        cfg.put("application.id", "elo-web-" + UUID.randomUUID());
+        cfg.put("state.dir", dir.resolve("state").toString());
+        cfg.put("http.port", "0");
+        cfg.put("http.host", "127.0.0.1");
+        cfg.put("http.advertised.host", "127.0.0.1");
+        cfg.put("elo.bt.refit.interval.ms", "200");
+        cfg.put("elo.live.interval.ms", "100");
+        cfg.put("kafka.streams.commit.interval.ms", "100");
+        try (EloService service = EloService.start(cluster.config(cfg))) {
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Heavy rainfall increases flooding, while better drainage reduces it.")
+                    .setPublishedAt(T0).build());
+            cluster.sendAll(Topics.EXTRACTIONS, List.of(
+                    Map.entry(passage, annotation(passage, "HumanA", AnnotatorKind.HUMAN,
+                            triple("rainfall intensity", "valley flooding", Direction.INCREASE))),
+                    Map.entry(passage, annotation(passage, "HumanB", AnnotatorKind.HUMAN,
+                            triple("heavy rainfall", "flooding", Direction.INCREASE),
+                            triple("better drainage", "flooding", Direction.DECREASE))),
+                    Map.entry(passage, annotation(passage, "llama3", AnnotatorKind.MODEL,
+                            triple("rainfall", "drainage", Direction.INCREASE)))));
+            String base = "http://127.0.0.1:" + service.httpPort();
+            ItSupport.poll(service.httpPort(), "/health", Map.class, h -> "RUNNING".equals(h.get("streams")));
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(40));
+            try {
+                clickThrough(cluster, base, passage, wait);
+            } catch (RuntimeException | AssertionError e) {
+                screenshot("failure.png");
+                throw new AssertionError("page test failed on " + browser.getCurrentUrl() + "; page text:\n"
+                        + browser.findElement(By.tagName("body")).getText(), e);
+            }
+        }
+    }
+
+    private void clickThrough(TestCluster cluster, String base, String passage, WebDriverWait wait) throws Exception {
+        {
+
+            // the dashboard first: it must learn of the judgment live, without a reload
+            browser.get(base + "/dashboard?passage=" + passage);
+            wait.until(ExpectedConditions.textToBe(By.id("live-text"), "live"));
+            String dashboard = browser.getWindowHandle();
+
+            // the rater page in another tab; HumanA signs in and may only judge HumanB against llama3
+            browser.switchTo().newWindow(WindowType.TAB);
+            browser.get(base + "/rater?passage=" + passage);
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("signin-name"))).sendKeys("HumanA");
+            browser.findElement(By.id("signin-button")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("passage-text"), "Heavy rainfall"));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("who"), "Rating as HumanA"));
+            // HumanB has two relations, llama3 one; HumanA's own annotation is never shown to HumanA
+            String shown = cells("left-table") + " / " + cells("right-table");
+            assertThat(rows("left-table") + rows("right-table")).as(shown).isEqualTo(3);
+            assertThat(shown).contains("better drainage").contains("↓ decrease").contains("rainfall|drainage")
+                    .doesNotContain("rainfall intensity");
+            screenshot("rater-page.png");
+
+            browser.findElement(By.id("guidelines-button")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("guidelines-dialog"),
+                    "Prefer the correct direction of the causal relation"));
+            screenshot("rater-guidelines.png");
+            browser.findElement(By.id("guidelines-close")).click();
+
+            String leftAnnotation = rows("left-table") == 2 ? "HumanB" : "llama3";
+            String rightAnnotation = leftAnnotation.equals("HumanB") ? "llama3" : "HumanB";
+            browser.findElement(By.id("left-button")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "Recorded"));
+            assertThat(browser.findElement(By.id("count")).getText()).isEqualTo("1");
+
+            // back to the dashboard: the winner went 1000 -> 1016, the loser 1000 -> 984, pushed live
+            browser.switchTo().window(dashboard);
+            wait.until(d -> eloCell(leftAnnotation).equals("1016.0") && eloCell(rightAnnotation).equals("984.0"));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                    By.cssSelector("#overview tr[data-passage='" + passage + "'] td.judgments"), "1"));
+            // the Bradley-Terry refit arrives a moment later
+            wait.until(d -> !d.findElement(By.cssSelector("#players tr[data-annotation='" + leftAnnotation + "']"))
+                    .getText().contains("refitting"));
+            screenshot("dashboard.png");
+
+            browser.get(base + "/guidelines");
+            screenshot("guidelines.png");
+
+            // the service, not the browser, stamped the rater on the judgment
+            List<ConsumerRecord<String, Judgment>> judgments = cluster.readUntil(Topics.JUDGMENTS,
+                    ItSupport.TIMEOUT, rs -> rs.stream().anyMatch(r -> passage.equals(r.key())));
+            Judgment j = judgments.stream().filter(r -> passage.equals(r.key())).findFirst().orElseThrow().value();
+            assertThat(j.getRaterId()).isEqualTo("HumanA");
+            assertThat(j.getLeft()).isEqualTo(leftAnnotation);
+            assertThat(j.getRight()).isEqualTo(rightAnnotation);
+            assertThat(j.getOutcome()).isEqualTo(Outcome.LEFT);
+        }
+    }
+
+    private String eloCell(String annotation) {
+        List<WebElement> cells = browser.findElements(By.cssSelector("#players tr[data-annotation='" + annotation
+                + "'] td.elo"));
+        return cells.isEmpty() ? "" : cells.get(0).getText();
+    }
+
+    private int rows(String table) {
+        return browser.findElements(By.cssSelector("#" + table + " tbody tr")).size();
+    }
+
+    private String cells(String table) {
+        return String.join("|", browser.findElements(By.cssSelector("#" + table + " tbody td")).stream()
+                .map(WebElement::getText).toList());
+    }
+
+    private void screenshot(String name) throws Exception {
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static Extraction annotation(String passage, String id, AnnotatorKind kind, Triple... triples) {
+        return Extraction.newBuilder().setPassageId(passage).setAnnotationId(id)
+                .setAnnotator(Annotator.newBuilder().setId(id).setKind(kind).build())
+                .setTriples(List.of(triples)).setCreatedAt(T0).build();
+    }
+
+    private static Triple triple(String source, String target, Direction direction) {
+        return Triple.newBuilder().setSource(source).setTarget(target).setDirection(direction).build();
+    }
+}
