@@ -155,6 +155,8 @@ public final class LocalLauncher implements Callable<Integer> {
         out.printf("  scorer-service         http://localhost:%d/health  /metrics%n", scorer.httpPort());
         out.printf("  elo-service            http://localhost:%d/health  /metrics  /api/passages/{id}/ratings%n",
                 elo.httpPort());
+        out.printf("  live dashboard         http://localhost:%d/dashboard%n", elo.httpPort());
+        out.printf("  rater page             http://localhost:%d/rater%n", elo.httpPort());
 
         if (sample) {
             runSample(broker.bootstrapServers(), new AvroSerdes(registry.url()), elo.httpPort(), out);
