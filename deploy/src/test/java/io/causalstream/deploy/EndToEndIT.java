@@ -128,6 +128,12 @@ class EndToEndIT {
         });
         assertThat(exact.get(rules.getAnnotationId()).getF1()).isCloseTo(1.0, within(1e-12));
 
+        // structure-first alignment ignores names: HumanA's chain INCREASE then DECREASE maps onto the gold's
+        // (rainfall -> heavy rainfall): 2 of 2 edges, F1 1; HumanB's single edge: P 1, R 1/2, F1 2/3
+        Map<String, Double> alignment = latestAlignmentF1();
+        assertThat(alignment.get("HumanA")).isCloseTo(1.0, within(1e-12));
+        assertThat(alignment.get("HumanB")).isCloseTo(2.0 / 3.0, within(1e-12));
+
         // judgments: HumanA beats HumanB (1000/1000 -> 1016/984); HumanB beats rules-v1:
         // E(HumanB) = 1/(1+10^((1000-984)/400)) = 0.47700..., HumanB 984 + 32(1-E) = 1000.7363..., rules 983.2636...
         String rulesId = rules.getAnnotationId();
@@ -159,6 +165,16 @@ class EndToEndIT {
         Map<String, MeasureScore> latest = new HashMap<>();
         records.stream().filter(r -> PASSAGE.equals(r.key())).map(ConsumerRecord::value)
                 .forEach(g -> exactOf(g).ifPresent(s -> latest.put(g.getAnnotationId(), s)));
+        return latest;
+    }
+
+    private Map<String, Double> latestAlignmentF1() {
+        Map<String, Double> latest = new HashMap<>();
+        cluster.readUntil(Topics.SCORED_GRAPHS, Duration.ofSeconds(30), rs -> rs.stream()
+                        .filter(r -> PASSAGE.equals(r.key()) && r.value().getAlignmentF1() != null)
+                        .map(r -> r.value().getAnnotationId()).distinct().count() >= 3)
+                .stream().filter(r -> PASSAGE.equals(r.key())).map(ConsumerRecord::value)
+                .forEach(g -> latest.put(g.getAnnotationId(), g.getAlignmentF1()));
         return latest;
     }
 

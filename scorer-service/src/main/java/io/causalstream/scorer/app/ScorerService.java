@@ -55,7 +55,7 @@ public final class ScorerService implements AutoCloseable {
 
     /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
     public static ScorerService start(Config config) {
-        return start(config, ScorerSettings::graphScorer);
+        return start(config, settings -> ScoringPlan.build(config, settings));
     }
 
     /**
