@@ -2,6 +2,9 @@ package io.causalstream.scorer.app;
 
 import io.causalstream.runtime.Config;
 import io.causalstream.scorer.alignment.TripleAlignment;
+import io.causalstream.scorer.measures.MeasureCatalog;
+import io.causalstream.scorer.measures.NodeSimilarity;
+import io.causalstream.scorer.neural.NeuralMeasures;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphAlignment;
 import io.causalstream.scorer.scoring.GraphScorer;
@@ -15,10 +18,15 @@ import io.causalstream.scorer.scoring.GraphScorer;
  *       <td>Structure-first alignment F1 (EmpiriGraph A.3, direction as edge type) into
  *       {@code ScoredGraph.alignmentF1}.</td></tr>
  * </table>
+ * Naming a neural measure in {@code scorer.measures} ({@code minilm-cosine}, {@code minilm-bertscore}, or the
+ * names of the encoder configured with {@code encoder.*}) loads the encoder once at start; otherwise no model is
+ * loaded. Their default threshold, {@value #NEURAL_DEFAULT_THRESHOLD}, is a starting point, not calibrated on the
+ * Elo study: give one explicitly ({@code minilm-cosine:0.8}) for real use.
  */
 final class ScoringPlan {
 
     static final String ALIGNMENT_ENABLED = "scorer.alignment.enabled";
+    static final double NEURAL_DEFAULT_THRESHOLD = 0.7;
 
     static GraphScorer build(Config config, ScorerSettings settings) {
         GraphAlignment alignment = GraphAlignment.NONE;
@@ -26,7 +34,21 @@ final class ScoringPlan {
             TripleAlignment aligner = new TripleAlignment();
             alignment = (extraction, gold) -> aligner.f1(extraction.getTriples(), gold.getTriples());
         }
-        return settings.graphScorer().withHooks(EdgeAssessor.NONE, alignment);
+        return settings.graphScorer(catalog(config, settings)).withHooks(EdgeAssessor.NONE, alignment);
+    }
+
+    /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */
+    static MeasureCatalog catalog(Config config, ScorerSettings settings) {
+        MeasureCatalog catalog = MeasureCatalog.builtIn();
+        if (!settings.measures().contains("cosine") && !settings.measures().contains("bertscore")) {
+            return catalog;
+        }
+        // lives as long as the process: the encoder is shared by every scoring thread
+        NeuralMeasures neural = NeuralMeasures.open(config);
+        for (NodeSimilarity similarity : neural.all()) {
+            catalog = catalog.withSimilarity(similarity, NEURAL_DEFAULT_THRESHOLD);
+        }
+        return catalog;
     }
 
     private ScoringPlan() {
