@@ -1,6 +1,7 @@
 package io.causalstream.scorer.app;
 
 import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.topology.ScoringObserver;
 import io.micrometer.core.instrument.Counter;
@@ -8,14 +9,18 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * Scoring metrics: {@code scorer.graphs.scored} (counter, tag {@code gold_origin}) and {@code scorer.f1}
- * (distribution summary of formula (1), tag {@code measure}). Approximate under exactly-once re-processing, as
+ * Scoring metrics: {@code scorer.graphs.scored} (counter, tag {@code gold_origin}), {@code scorer.f1}
+ * (distribution summary of formula (1), tag {@code measure}), {@code scorer.edges} (counter, tag
+ * {@code validation}: VALIDATED, HYPOTHESIZED, REJECTED, UNCHECKED) and {@code scorer.edge.strength} (distribution
+ * of CESAR strengths). Approximate under exactly-once re-processing, as
  * metrics are.
  */
 final class ScoringMetrics implements ScoringObserver {
 
     static final String GRAPHS_SCORED = "scorer.graphs.scored";
     static final String F1 = "scorer.f1";
+    static final String EDGES = "scorer.edges";
+    static final String STRENGTH = "scorer.edge.strength";
 
     private final MeterRegistry registry;
 
@@ -40,6 +45,22 @@ final class ScoringMetrics implements ScoringObserver {
                     .maximumExpectedValue(1.0)
                     .register(registry)
                     .record(s.getF1());
+        }
+        for (ScoredEdge e : graph.getEdges()) {
+            Counter.builder(EDGES)
+                    .description("Scored edges by validation state (re-scores included)")
+                    .tag("validation", e.getValidation().name())
+                    .register(registry)
+                    .increment();
+            if (e.getStrength() != null) {
+                DistributionSummary.builder(STRENGTH)
+                        .description("CESAR causal strength of scored edges")
+                        .publishPercentileHistogram()
+                        .minimumExpectedValue(0.01)
+                        .maximumExpectedValue(1.0)
+                        .register(registry)
+                        .record(e.getStrength());
+            }
         }
     }
 }

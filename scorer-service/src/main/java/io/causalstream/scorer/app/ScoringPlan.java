@@ -8,6 +8,9 @@ import io.causalstream.scorer.neural.NeuralMeasures;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphAlignment;
 import io.causalstream.scorer.scoring.GraphScorer;
+import io.causalstream.scorer.validation.EdgeValidation;
+import io.causalstream.scorer.validation.ValidationAssessor;
+import io.causalstream.scorer.validation.verify.OpenAiYesNoModel;
 
 /**
  * What a deployment scores beside the soft F1 measures of {@code scorer.measures}:
@@ -17,6 +20,10 @@ import io.causalstream.scorer.scoring.GraphScorer;
  *   <tr><td>{@code scorer.alignment.enabled}</td><td>{@code SCORER_ALIGNMENT_ENABLED}</td><td>true</td>
  *       <td>Structure-first alignment F1 (EmpiriGraph A.3, direction as edge type) into
  *       {@code ScoredGraph.alignmentF1}.</td></tr>
+ *   <tr><td>{@code scorer.validation.enabled}</td><td>{@code SCORER_VALIDATION_ENABLED}</td><td>true</td>
+ *       <td>Staged edge validation and CESAR strength on every edge (needs the passage text; the
+ *       {@code validation.*} keys of {@code ValidationSettings}, the verifier keys of {@code OpenAiYesNoModel},
+ *       {@code cesar.head.path}).</td></tr>
  * </table>
  * Naming a neural measure in {@code scorer.measures} ({@code minilm-cosine}, {@code minilm-bertscore}, or the
  * names of the encoder configured with {@code encoder.*}) loads the encoder once at start; otherwise no model is
@@ -26,6 +33,7 @@ import io.causalstream.scorer.scoring.GraphScorer;
 final class ScoringPlan {
 
     static final String ALIGNMENT_ENABLED = "scorer.alignment.enabled";
+    static final String VALIDATION_ENABLED = "scorer.validation.enabled";
     static final double NEURAL_DEFAULT_THRESHOLD = 0.7;
 
     static GraphScorer build(Config config, ScorerSettings settings) {
@@ -34,7 +42,16 @@ final class ScoringPlan {
             TripleAlignment aligner = new TripleAlignment();
             alignment = (extraction, gold) -> aligner.f1(extraction.getTriples(), gold.getTriples());
         }
-        return settings.graphScorer(catalog(config, settings)).withHooks(EdgeAssessor.NONE, alignment);
+        return settings.graphScorer(catalog(config, settings)).withHooks(edgeAssessor(config), alignment);
+    }
+
+    /** Staged validation with CESAR strength, or nothing when {@code scorer.validation.enabled=false}. */
+    static EdgeAssessor edgeAssessor(Config config) {
+        if (!config.getBoolean(VALIDATION_ENABLED, true)) {
+            return EdgeAssessor.NONE;
+        }
+        // lives as long as the process, like the neural measures' encoder
+        return new ValidationAssessor(EdgeValidation.open(config, OpenAiYesNoModel.verifierFrom(config)));
     }
 
     /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */

@@ -89,9 +89,23 @@ class ScorerServiceIT {
                 assertThat(m.getF1Strict()).isCloseTo(4.0 / 7.0, within(1e-12));
             }
 
-            // A passage text is consumed and kept; with the default hooks it emits nothing.
+            // Edges wait for the passage text; when it arrives, the extractions are re-scored with staged
+            // validation and CESAR strength on every edge (bundled MiniLM encoder and head).
+            assertThat(scored.getEdges()).extracting(ScoredEdge::getStrength).containsOnlyNulls();
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
-                    .setText("Rain and dams shape flooding.").setPublishedAt(Instant.now()).build());
+                    .setText("Rain increases flooding. Dams reduce flooding.").setPublishedAt(Instant.now()).build());
+            ScoredGraph validated = cluster.readUntil(Topics.SCORED_GRAPHS, WAIT, rs -> rs.stream()
+                            .anyMatch(r -> isValidated(r, passage)))
+                    .stream().filter(r -> isValidated(r, passage)).findFirst().orElseThrow().value();
+            assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation).first()
+                    .isEqualTo(ValidationState.VALIDATED);
+            assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation).element(1)
+                    .isEqualTo(ValidationState.VALIDATED);
+            assertThat(validated.getEdges().get(2).getStages().get(0).getReason())
+                    .contains("'tourism' not found in the passage");
+            assertThat(validated.getEdges()).allSatisfy(e -> assertThat(e.getStrength()).isBetween(0.0, 1.0));
+            assertThat(validated.getMeanStrength()).isNotNull();
+            assertThat(validated.getScores().get(0).getF1()).isCloseTo(4.0 / 7.0, within(1e-12));
 
             // Garbage on extractions: dead-lettered with its bytes and a reason; the stream goes on.
             byte[] garbage = ("not avro " + run).getBytes(StandardCharsets.UTF_8);
@@ -118,7 +132,9 @@ class ScorerServiceIT {
             HttpResponse<String> metrics = get(base + "/metrics");
             assertThat(metrics.statusCode()).isEqualTo(200);
             assertThat(metrics.body()).contains("kafka_stream_").contains("scorer_graphs_scored_total{")
-                    .contains("gold_origin=\"curated\"").contains("scorer_f1_count{");
+                    .contains("gold_origin=\"curated\"").contains("scorer_f1_count{")
+                    .contains("scorer_edges_total{").contains("validation=\"VALIDATED\"")
+                    .contains("scorer_edge_strength_count");
 
             HttpResponse<String> scores = get(base + "/api/passages/" + passage + "/scores");
             assertThat(scores.statusCode()).isEqualTo(200);
@@ -131,6 +147,10 @@ class ScorerServiceIT {
             assertThat(llamaScore.path("scores").get(0).path("tp").asInt()).isEqualTo(2);
             assertThat(llamaScore.path("scores").get(0).path("f1").asDouble()).isCloseTo(4.0 / 7.0, within(1e-12));
         }
+    }
+
+    private static boolean isValidated(ConsumerRecord<String, ScoredGraph> r, String passage) {
+        return matches(r, passage, "llama3") && r.value().getShareValidated() != null;
     }
 
     private static ScoredGraph scoredGraph(TestCluster cluster, String passage, String annotationId) {

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.causalstream.deadletter.DeadLetters;
+import io.causalstream.runtime.Config;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
@@ -16,6 +17,7 @@ import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.schemas.scoring.StageVerdict;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerService;
@@ -26,6 +28,8 @@ import io.causalstream.scorer.scoring.EdgeAssessment;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphAlignment;
 import io.causalstream.scorer.scoring.GraphScorer;
+import io.causalstream.scorer.validation.EdgeValidation;
+import io.causalstream.scorer.validation.ValidationAssessor;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.testkit.RegistryFreeSerdes;
 import io.causalstream.topics.Topics;
@@ -425,6 +429,41 @@ class ScorerTopologyTest {
                 .containsExactly(ValidationState.REJECTED);
         KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
         assertThat(store.get("p1").getText()).isEqualTo("Heavy rain causes flooding.");
+    }
+
+    /** The scorer as deployed: staged validation with the bundled encoder and CESAR head on every edge. */
+    @Test
+    void anExtractionThroughTheScorerCarriesStrengthAndValidationPerEdge() {
+        try (EdgeValidation validation = EdgeValidation.open(Config.of(Map.of()))) {
+            start(GoldPreference.CURATED, "exact", 500,
+                    GraphScorer.of("exact").withHooks(new ValidationAssessor(validation), GraphAlignment.NONE));
+            passages.pipeInput("p1", passage("p1", "Heavy rain causes flooding. Dams reduce flooding downstream."),
+                    T0);
+            golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", triple("heavy rain", "flooding", INCREASE),
+                    triple("flooding", "dams", DECREASE), TOURISM_LITTER), T0);
+
+            ScoredGraph graph = scored.readValue();
+            List<ScoredEdge> edges = graph.getEdges();
+            assertThat(edges).extracting(e -> e.getTriple().getSource()).containsExactly("heavy rain", "flooding",
+                    "tourism");
+            // grounded with a consistent cue; reversed against "Dams reduce flooding"; named nowhere in the text
+            // but plausible (CESAR vouches for tourism -> litter): HYPOTHESIZED, EmpiriGraph's state for it
+            assertThat(edges).extracting(ScoredEdge::getValidation).containsExactly(ValidationState.VALIDATED,
+                    ValidationState.REJECTED, ValidationState.HYPOTHESIZED);
+            for (ScoredEdge e : edges) {
+                assertThat(e.getStrength()).as("CESAR strength").isBetween(0.0, 1.0);
+                assertThat(e.getStages()).extracting(StageVerdict::getStage).containsExactly("grounding",
+                        "normalisation", "evidence", "strength", "verification");
+            }
+            assertThat(edges.get(1).getStages().get(4).getReason())
+                    .startsWith("cue 'reduce' runs target -> source: direction reversed");
+            assertThat(edges.get(2).getStages().get(0).getReason()).contains("'tourism' not found in the passage");
+            assertThat(edges.get(2).getStages().get(3).getPassed()).isTrue();
+            assertThat(graph.getShareValidated()).isCloseTo(1.0 / 3, within(1e-12));
+            assertThat(graph.getMeanStrength()).isCloseTo(edges.stream().mapToDouble(ScoredEdge::getStrength)
+                    .average().orElseThrow(), within(1e-12));
+        }
     }
 
     @Test
