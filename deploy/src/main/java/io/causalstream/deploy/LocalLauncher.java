@@ -6,12 +6,15 @@ import io.causalstream.deploy.demo.SamplePublisher;
 import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
+import io.causalstream.elo.app.EloSettings;
 import io.causalstream.extractor.app.ExtractorService;
+import io.causalstream.extractor.app.ExtractorSettings;
 import io.causalstream.local.LocalPorts;
 import io.causalstream.local.SchemaRegistryProcess;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerService;
+import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.RegistryAdmin;
 import io.causalstream.topics.TopicSetup;
@@ -177,7 +180,9 @@ public final class LocalLauncher implements Callable<Integer> {
         try (DemoSummary summary = track(new DemoSummary(bootstrap, serdes, "http://localhost:" + eloHttpPort))) {
             new SamplePublisher(bootstrap, serdes).publish(data);
             var rows = summary.awaitSettled(data.passages().stream().map(Passage::getId).toList(),
-                    Duration.ofSeconds(5), Duration.ofMinutes(3));
+                    List.of(ExtractorSettings.DEFAULT_APPLICATION_ID, ScorerSettings.DEFAULT_APPLICATION_ID,
+                            EloSettings.DEFAULT_APPLICATION_ID),
+                    Duration.ofSeconds(3), Duration.ofMinutes(5));
             DemoSummary.print(rows, data.publishedWinners(), out);
             sampleSummary = rows;
         }

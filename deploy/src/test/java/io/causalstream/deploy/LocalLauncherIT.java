@@ -36,6 +36,9 @@ class LocalLauncherIT {
             assertThat(r.leader()).as(r.passageId()).isEqualTo(published.get(r.passageId()));
             assertThat(r.scoredGraphs()).as(r.passageId()).isPositive();
         });
+        // staged validation ran on the passages' edges (the sample's texts arrive through `passages`)
+        assertThat(rows.stream().mapToInt(DemoSummary.Row::edgesChecked).sum()).isPositive();
+        assertThat(rows.stream().mapToInt(DemoSummary.Row::edgesValidated).sum()).isPositive();
         // everything it started is gone: broker, controller, registry and services no longer listen
         assertThat(ports).allMatch(LocalPorts::isFree);
     }

@@ -3,7 +3,9 @@ package io.causalstream.deploy.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
 import java.io.PrintStream;
@@ -12,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +22,15 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -32,7 +43,7 @@ public final class DemoSummary implements AutoCloseable {
 
     /** One passage's line of the summary. */
     public record Row(String passageId, String leader, double leaderElo, long judgments, int scoredGraphs,
-                      Double rulesExactF1) {
+                      Double rulesExactF1, int edgesValidated, int edgesChecked) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,8 +52,11 @@ public final class DemoSummary implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ConcurrentMap<String, Integer> scoredPerPassage = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, ScoredGraph> latestRulesScore = new ConcurrentHashMap<>();
+    /** passage -> annotation -> {VALIDATED edges, validated-or-not edges} of its latest scored graph */
+    private final ConcurrentMap<String, ConcurrentMap<String, int[]>> validation = new ConcurrentHashMap<>();
     private final KafkaConsumer<String, ScoredGraph> consumer;
     private final Thread reader;
+    private final Admin admin;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     public DemoSummary(String bootstrapServers, SerdeFactory serdes, String eloBaseUrl) {
@@ -52,6 +66,7 @@ public final class DemoSummary implements AutoCloseable {
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
                 new StringDeserializer(), serdes.valueDeserializer(Topics.SCORED_GRAPHS));
+        this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
         this.reader = Thread.ofPlatform().name("demo-summary").daemon().start(this::readScoredGraphs);
     }
 
@@ -61,6 +76,10 @@ public final class DemoSummary implements AutoCloseable {
             while (!Thread.currentThread().isInterrupted()) {
                 for (var r : consumer.poll(Duration.ofMillis(500))) {
                     scoredPerPassage.merge(r.key(), 1, Integer::sum);
+                    if (r.value() != null) {
+                        validation.computeIfAbsent(r.key(), k -> new ConcurrentHashMap<>())
+                                .put(r.value().getAnnotationId(), validationCounts(r.value()));
+                    }
                     if (r.value() != null && r.value().getAnnotator().getKind().name().equals("RULES")) {
                         latestRulesScore.put(r.key(), r.value());
                     }
@@ -73,8 +92,12 @@ public final class DemoSummary implements AutoCloseable {
         }
     }
 
-    /** Waits until ratings and scored graphs of the given passages stop changing, or the timeout passes. */
-    public List<Row> awaitSettled(List<String> passageIds, Duration quietFor, Duration timeout) {
+    /**
+     * Waits until every passage has ratings and scored graphs, the services' consumer groups have no lag (their
+     * input is processed and committed) and the rows stopped changing; or until the timeout passes. Without the
+     * lag check a scorer in the middle of a long transaction would look settled.
+     */
+    public List<Row> awaitSettled(List<String> passageIds, List<String> groups, Duration quietFor, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<Row> last = List.of();
         long stableSince = System.nanoTime();
@@ -83,8 +106,8 @@ public final class DemoSummary implements AutoCloseable {
             if (!now.equals(last)) {
                 last = now;
                 stableSince = System.nanoTime();
-            } else if (now.stream().allMatch(r -> r.judgments() > 0)
-                    && System.nanoTime() - stableSince > quietFor.toNanos()) {
+            } else if (now.stream().allMatch(r -> r.judgments() > 0 && r.scoredGraphs() > 0)
+                    && System.nanoTime() - stableSince > quietFor.toNanos() && lag(groups) == 0) {
                 return now;
             }
             sleep(1000);
@@ -92,13 +115,52 @@ public final class DemoSummary implements AutoCloseable {
         return last;
     }
 
+    /** Records not yet consumed and committed by the groups; 0 when it cannot be told (then it is not waited for). */
+    private long lag(List<String> groups) {
+        try {
+            long lag = 0;
+            for (String group : groups) {
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                        .partitionsToOffsetAndMetadata().get(5, TimeUnit.SECONDS);
+                Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+                committed.keySet().forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+                var ends = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
+                        .get(5, TimeUnit.SECONDS);
+                for (var e : committed.entrySet()) {
+                    if (e.getValue() != null) {
+                        lag += Math.max(0, ends.get(e.getKey()).offset() - e.getValue().offset());
+                    }
+                }
+            }
+            return lag;
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    private static int[] validationCounts(ScoredGraph graph) {
+        int[] counts = new int[2];
+        for (ScoredEdge e : graph.getEdges()) {
+            if (e.getValidation() != ValidationState.UNCHECKED) {
+                counts[1]++;
+                counts[0] += e.getValidation() == ValidationState.VALIDATED ? 1 : 0;
+            }
+        }
+        return counts;
+    }
+
     private Row row(String passageId) {
         int scored = scoredPerPassage.getOrDefault(passageId, 0);
         Double rulesF1 = Optional.ofNullable(latestRulesScore.get(passageId)).flatMap(g -> g.getScores().stream()
                 .filter(s -> s.getMeasure().equals("exact")).findFirst()).map(MeasureScore::getF1).orElse(null);
+        int[] checked = new int[2];
+        validation.getOrDefault(passageId, new ConcurrentHashMap<>()).values().forEach(c -> {
+            checked[0] += c[0];
+            checked[1] += c[1];
+        });
         return ratings(passageId).map(t -> new Row(passageId, t.path("leader").asText("-"), leaderElo(t),
-                        t.path("judgmentsApplied").asLong(), scored, rulesF1))
-                .orElse(new Row(passageId, "-", Double.NaN, 0, scored, rulesF1));
+                        t.path("judgmentsApplied").asLong(), scored, rulesF1, checked[0], checked[1]))
+                .orElse(new Row(passageId, "-", Double.NaN, 0, scored, rulesF1, checked[0], checked[1]));
     }
 
     private static double leaderElo(JsonNode t) {
@@ -123,8 +185,8 @@ public final class DemoSummary implements AutoCloseable {
 
     public static void print(List<Row> rows, Map<String, String> publishedWinners, PrintStream out) {
         out.println();
-        out.printf("%-8s %-10s %8s %9s %-18s %7s %13s%n", "passage", "leader", "Elo", "judgments",
-                "published winner", "scored", "rules-v1 F1");
+        out.printf("%-8s %-10s %8s %9s %-18s %7s %13s %11s%n", "passage", "leader", "Elo", "judgments",
+                "published winner", "scored", "rules-v1 F1", "validated");
         int agree = 0;
         Map<String, Row> sorted = new TreeMap<>();
         rows.forEach(r -> sorted.put(r.passageId(), r));
@@ -132,9 +194,10 @@ public final class DemoSummary implements AutoCloseable {
             String published = publishedWinners.getOrDefault(r.passageId(), "?");
             boolean same = published.equals(r.leader());
             agree += same ? 1 : 0;
-            out.printf("%-8s %-10s %8.1f %9d %-18s %7d %13s%n", r.passageId(), r.leader(), r.leaderElo(),
+            out.printf("%-8s %-10s %8.1f %9d %-18s %7d %13s %11s%n", r.passageId(), r.leader(), r.leaderElo(),
                     r.judgments(), published + (same ? " (same)" : ""), r.scoredGraphs(),
-                    r.rulesExactF1() == null ? "-" : String.format("%.3f", r.rulesExactF1()));
+                    r.rulesExactF1() == null ? "-" : String.format("%.3f", r.rulesExactF1()),
+                    r.edgesChecked() == 0 ? "-" : r.edgesValidated() + "/" + r.edgesChecked());
         }
         out.printf("%nleaders equal to the paper's published winners: %d of %d%n", agree, rows.size());
     }
@@ -150,6 +213,7 @@ public final class DemoSummary implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        admin.close(Duration.ofSeconds(2));
     }
 
     private static void sleep(long ms) {

@@ -20,6 +20,7 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -130,6 +131,9 @@ public final class ScorerService implements AutoCloseable {
                 settings.applicationId(), settings.goldPreference().settingValue(), ops.port());
     }
 
+    /** Producer transaction timeout under exactly-once (overridable with {@code kafka.streams.producer.*}). */
+    static final int TRANSACTION_TIMEOUT_MS = 120_000;
+
     /** The Kafka Streams configuration: contract defaults, then the {@code kafka.streams.*} overrides. */
     public static Properties streamsProperties(ScorerSettings settings, HostInfo advertised) {
         Properties p = new Properties();
@@ -137,6 +141,9 @@ public final class ScorerService implements AutoCloseable {
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         DeadLetterExceptionHandler.installInto(p);
+        // One record can cost seconds of CPU (a passage text re-scores its extractions through the encoder and
+        // CESAR); Streams' exactly-once default of 10 s per transaction would fence a busy thread into a retry loop.
+        p.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), TRANSACTION_TIMEOUT_MS);
         if (settings.stateDir() != null) {
             p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir());
         }

@@ -10,7 +10,10 @@ import io.causalstream.scorer.scoring.GraphAlignment;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.validation.EdgeValidation;
 import io.causalstream.scorer.validation.ValidationAssessor;
+import io.causalstream.scorer.validation.verify.CausalVerifier;
 import io.causalstream.scorer.validation.verify.OpenAiYesNoModel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a deployment scores beside the soft F1 measures of {@code scorer.measures}:
@@ -33,6 +36,8 @@ import io.causalstream.scorer.validation.verify.OpenAiYesNoModel;
 final class ScoringPlan {
 
     static final String ALIGNMENT_ENABLED = "scorer.alignment.enabled";
+    private static final Logger log = LoggerFactory.getLogger(ScoringPlan.class);
+
     static final String VALIDATION_ENABLED = "scorer.validation.enabled";
     static final double NEURAL_DEFAULT_THRESHOLD = 0.7;
 
@@ -50,8 +55,15 @@ final class ScoringPlan {
         if (!config.getBoolean(VALIDATION_ENABLED, true)) {
             return EdgeAssessor.NONE;
         }
+        long start = System.nanoTime();
+        CausalVerifier verifier = OpenAiYesNoModel.verifierFrom(config);
         // lives as long as the process, like the neural measures' encoder
-        return new ValidationAssessor(EdgeValidation.open(config, OpenAiYesNoModel.verifierFrom(config)));
+        EdgeValidation validation = EdgeValidation.open(config, verifier);
+        log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
+                        ? "encoder + CESAR strength" : "lexical stages only",
+                verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",
+                (System.nanoTime() - start) / 1_000_000);
+        return new ValidationAssessor(validation);
     }
 
     /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */

@@ -1,13 +1,16 @@
 package io.causalstream.scorer.validation;
 
 import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.StageVerdict;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.scorer.scoring.EdgeAssessment;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Staged validation as the scorer's per-edge hook: one assessment per extracted triple, in order, because
@@ -18,13 +21,36 @@ import java.util.List;
  * part does not), its strength the parts' mean, and its stage verdicts those of every part, each reason prefixed
  * with the part's labels. Without the passage text (not received yet) every edge stays UNCHECKED; the scorer
  * re-scores when the text arrives.
+ *
+ * <p>Validation reads the passage and the extraction, never the gold, while the scorer re-scores every extraction
+ * of a passage whenever its gold changes (a tournament leader can change hundreds of times): the last
+ * {@code cacheSize} results are kept so that a gold change costs the soft F1 only, not the encoder and CESAR again.
+ * Results are deterministic, so a restart that recomputes them changes nothing.
  */
 public final class ValidationAssessor implements EdgeAssessor {
 
+    /** Default number of (passage text, triples) results kept. */
+    public static final int DEFAULT_CACHE_SIZE = 10_000;
+
     private final EdgeValidation validation;
+    private final Map<Key, List<EdgeAssessment>> recent;
 
     public ValidationAssessor(EdgeValidation validation) {
+        this(validation, DEFAULT_CACHE_SIZE);
+    }
+
+    public ValidationAssessor(EdgeValidation validation, int cacheSize) {
         this.validation = validation;
+        // access-ordered LinkedHashMap = LRU; a few lines do not justify a cache library here
+        this.recent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, List<EdgeAssessment>> eldest) {
+                return size() > cacheSize;
+            }
+        });
+    }
+
+    private record Key(String text, List<Triple> triples) {
     }
 
     @Override
@@ -33,7 +59,19 @@ public final class ValidationAssessor implements EdgeAssessor {
         if (passageText == null || passageText.isBlank()) {
             return Collections.nCopies(n, EdgeAssessment.UNCHECKED);
         }
-        ValidatedGraph graph = validation.validate(passageText, extraction.getTriples());
+        Key key = new Key(passageText, List.copyOf(extraction.getTriples()));
+        List<EdgeAssessment> cached = recent.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        List<EdgeAssessment> out = assess(passageText, extraction.getTriples());
+        recent.put(key, out);
+        return out;
+    }
+
+    private List<EdgeAssessment> assess(String passageText, List<Triple> triples) {
+        int n = triples.size();
+        ValidatedGraph graph = validation.validate(passageText, triples);
         List<List<ValidatedEdge>> parts = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             parts.add(new ArrayList<>(1));
@@ -45,7 +83,7 @@ public final class ValidationAssessor implements EdgeAssessor {
         for (List<ValidatedEdge> p : parts) {
             out.add(p.isEmpty() ? EdgeAssessment.UNCHECKED : combine(p));
         }
-        return out;
+        return List.copyOf(out);
     }
 
     @Override

@@ -66,6 +66,29 @@ class ValidationAssessorTest {
         assertThat(assessor.usesPassageText()).isTrue();
     }
 
+    /** A gold change re-scores every extraction of the passage: validation must not run again for it. */
+    @Test
+    void theSameTextAndTriplesAreValidatedOnce() {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        StrengthModel counting = pairs -> {
+            calls.incrementAndGet();
+            return pairs.stream().mapToDouble(p -> 0.6).toArray();
+        };
+        ValidationAssessor cached = new ValidationAssessor(
+                new EdgeValidation(EdgeValidationTest.settings(Map.of()), null, counting, null), 1);
+        Extraction x = extraction(triple("social compensation measures", "overall acceptance of a local "
+                + "infrastructure", Direction.INCREASE));
+
+        List<EdgeAssessment> first = cached.assess(x, COMPENSATION);
+        assertThat(cached.assess(x, COMPENSATION)).isEqualTo(first);
+        assertThat(calls).hasValue(1);
+        assertThat(first.getFirst().strength()).isEqualTo(0.6);
+
+        cached.assess(x, COMPENSATION + " More text.");   // another text: validated, and evicts the first (size 1)
+        cached.assess(x, COMPENSATION);
+        assertThat(calls).hasValue(3);
+    }
+
     private static Extraction extraction(Triple... triples) {
         return Extraction.newBuilder().setPassageId("p1").setAnnotationId("llama3")
                 .setAnnotator(Annotator.newBuilder().setId("llama3").setKind(AnnotatorKind.MODEL).build())
