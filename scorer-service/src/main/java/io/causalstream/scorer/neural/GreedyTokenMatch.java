@@ -2,6 +2,7 @@ package io.causalstream.scorer.neural;
 
 import io.causalstream.scorer.encoder.TokenEmbeddings;
 import io.causalstream.scorer.encoder.TokenEncoder;
+import io.causalstream.scorer.encoder.Vectors;
 import io.causalstream.scorer.measures.NodeSimilarity;
 import java.util.Collection;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.causalstream.scorer.validation;
 
 import io.causalstream.scorer.encoder.TokenEmbeddings;
+import io.causalstream.scorer.encoder.Vectors;
 import io.causalstream.scorer.validation.text.Levenshtein;
 import io.causalstream.scorer.validation.text.Token;
 import io.causalstream.scorer.validation.text.Tokens;
@@ -152,7 +153,7 @@ final class Grounding {
         for (float[] v : nodeVectors) {
             double best = -1;
             for (float[] w : sentenceVectors) {
-                best = Math.max(best, cosine(v, w));
+                best = Math.max(best, Vectors.cosine(v, w));
             }
             recall += best;
         }
@@ -162,17 +163,5 @@ final class Grounding {
         }
         var s = passage.sentences().get(sentence);
         return new Mention(GroundingLevel.EMBEDDING, sentence, s.start(), s.end(), recall);
-    }
-
-    private static double cosine(float[] a, float[] b) {
-        double dot = 0;
-        double na = 0;
-        double nb = 0;
-        for (int k = 0; k < a.length; k++) {
-            dot += (double) a[k] * b[k];
-            na += (double) a[k] * a[k];
-            nb += (double) b[k] * b[k];
-        }
-        return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
     }
 }

@@ -4,12 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A small RFC 4180 reader (quoted fields, doubled quotes, commas and line breaks inside quotes), enough for the
- * pandas-written CSVs of the released data sets. The first record is the header.
+ * A CSV file whose first record is the header (the pandas-written CSVs of the released data sets), parsed by the
+ * project's RFC 4180 reader {@link io.causalstream.scorer.study.Csv}.
  */
 public record Csv(List<String> header, List<List<String>> rows) {
 
@@ -18,57 +17,7 @@ public record Csv(List<String> header, List<List<String>> rows) {
     }
 
     public static Csv parse(String text) {
-        List<List<String>> records = new ArrayList<>();
-        List<String> record = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        boolean any = false;
-        int start = text.startsWith("\uFEFF") ? 1 : 0;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"') {
-                    if (i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                        field.append('"');
-                        i++;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    field.append(c);
-                }
-                continue;
-            }
-            switch (c) {
-                case '"' -> {
-                    quoted = true;
-                    any = true;
-                }
-                case ',' -> {
-                    record.add(field.toString());
-                    field.setLength(0);
-                    any = true;
-                }
-                case '\r' -> { }
-                case '\n' -> {
-                    if (any || field.length() > 0) {
-                        record.add(field.toString());
-                        records.add(record);
-                    }
-                    record = new ArrayList<>();
-                    field.setLength(0);
-                    any = false;
-                }
-                default -> {
-                    field.append(c);
-                    any = true;
-                }
-            }
-        }
-        if (any || field.length() > 0) {
-            record.add(field.toString());
-            records.add(record);
-        }
+        List<List<String>> records = io.causalstream.scorer.study.Csv.parse(text);
         if (records.isEmpty()) {
             return new Csv(List.of(), List.of());
         }

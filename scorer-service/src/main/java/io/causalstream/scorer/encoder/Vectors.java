@@ -1,9 +1,9 @@
-package io.causalstream.scorer.neural;
+package io.causalstream.scorer.encoder;
 
-/** Cosine arithmetic in double precision. */
-final class Vectors {
+/** Cosine arithmetic on embeddings, in double precision. */
+public final class Vectors {
 
-    static double cosine(float[] a, float[] b) {
+    public static double cosine(float[] a, float[] b) {
         double dot = 0;
         double na = 0;
         double nb = 0;
@@ -18,7 +18,7 @@ final class Vectors {
         return dot / Math.sqrt(na * nb);
     }
 
-    static double clamp01(double x) {
+    public static double clamp01(double x) {
         return Math.max(0, Math.min(1, x));
     }
 
