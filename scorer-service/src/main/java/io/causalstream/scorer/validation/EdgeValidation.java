@@ -86,7 +86,10 @@ public final class EdgeValidation implements AutoCloseable {
 
     /** Validates every triple of one extraction against its passage text. */
     public ValidatedGraph validate(String passageText, List<Triple> triples) {
-        PassageText passage = new PassageText(passageText, settings.embeddingGrounding() ? encoder : null);
+        // a very long passage would cost minutes of encoding inside one transaction: lexical grounding only then
+        boolean embed = settings.embeddingGrounding() && passageText != null
+                && passageText.length() <= settings.embeddingMaxChars();
+        PassageText passage = new PassageText(passageText, embed ? encoder : null);
         Grounding grounding = new Grounding(passage, settings);
         List<NormalisedEdge> normalised = new Normalisation(settings, grounding::best).normalise(triples);
         EvidenceFinder finder = new EvidenceFinder(passage, grounding, settings.evidenceWindow());

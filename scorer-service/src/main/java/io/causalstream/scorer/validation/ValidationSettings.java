@@ -20,6 +20,10 @@ import io.causalstream.runtime.Config;
  *       <td>BERTScore recall of the label's tokens against a sentence's tokens needed to ground it (with
  *       all-MiniLM-L6-v2, paraphrases such as "car exhaust" / "vehicle emissions" score 0.5-0.8, unrelated labels
  *       below 0.3).</td></tr>
+ *   <tr><td>{@code validation.grounding.embedding.max.chars}</td>
+ *       <td>{@code VALIDATION_GROUNDING_EMBEDDING_MAX_CHARS}</td><td>50000</td>
+ *       <td>Longer passages are grounded lexically only (encoding every sentence of a book-length text would hold
+ *       up the stream).</td></tr>
  *   <tr><td>{@code validation.normalisation.merge.threshold}</td>
  *       <td>{@code VALIDATION_NORMALISATION_MERGE_THRESHOLD}</td><td>0.9</td>
  *       <td>Edit-distance ratio of two labels at or above which they are one node (same content stems always
@@ -45,6 +49,7 @@ public record ValidationSettings(boolean neural,
                                  double fuzzyThreshold,
                                  boolean embeddingGrounding,
                                  double embeddingThreshold,
+                                 int embeddingMaxChars,
                                  double mergeThreshold,
                                  boolean splitConjunctions,
                                  int evidenceWindow,
@@ -76,6 +81,7 @@ public record ValidationSettings(boolean neural,
                 config.getDouble("validation.grounding.fuzzy.threshold", 0.8),
                 config.getBoolean("validation.grounding.embedding", true),
                 config.getDouble("validation.grounding.embedding.threshold", 0.5),
+                config.getInt("validation.grounding.embedding.max.chars", 50_000),
                 config.getDouble("validation.normalisation.merge.threshold", 0.9),
                 config.getBoolean("validation.normalisation.split", true),
                 config.getInt("validation.evidence.window", 2),

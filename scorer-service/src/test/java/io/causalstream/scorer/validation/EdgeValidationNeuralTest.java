@@ -56,4 +56,17 @@ class EdgeValidationNeuralTest {
         assertThat(reason(unrelated, Verdict.GROUNDING)).startsWith("source 'stock market crash' not found");
         assertThat(edge.state()).isNotEqualTo(ValidationState.REJECTED);
     }
+
+    @Test
+    void passagesAboveTheSizeLimitAreGroundedLexicallyOnly() {
+        String passage = "Vehicle emissions pollute the air in large cities.";
+        try (EdgeValidation capped = EdgeValidation.open(Config.of(Map.of(
+                "validation.grounding.embedding.max.chars", Integer.toString(passage.length() - 1))))) {
+            ValidatedEdge edge = capped.validate(passage, List.of(triple("car exhaust", "air pollution",
+                    Direction.INCREASE))).edges().getFirst();
+
+            assertThat(reason(edge, Verdict.GROUNDING)).startsWith("source 'car exhaust' not found");
+            assertThat(edge.strength()).isNotNull();
+        }
+    }
 }
