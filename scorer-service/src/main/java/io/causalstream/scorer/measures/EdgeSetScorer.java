@@ -106,6 +106,7 @@ public final class EdgeSetScorer implements EdgeSetMeasure {
         // Weights make any extra TP pair worth more than every PP pair together: a PP pair weighs 1, a TP pair
         // min(p, g) + 1. The maximum-weight matching therefore maximises TP first, then the number of pairs.
         long tpWeight = Math.min(p, g) + 1L;
+        prepareLabels(predicted, gold);
         long[][] weights = new long[p][g];
         Map<List<String>, Boolean> matches = new HashMap<>();
         for (int i = 0; i < p; i++) {
@@ -148,6 +149,21 @@ public final class EdgeSetScorer implements EdgeSetMeasure {
         return memo.computeIfAbsent(List.of(predicted, gold), k ->
                 NodeText.normalise(predicted).equals(NodeText.normalise(gold))
                         || similarity.similarity(NodeText.bounded(predicted), NodeText.bounded(gold)) >= threshold);
+    }
+
+    private void prepareLabels(List<Edge> predicted, List<Edge> gold) {
+        java.util.Set<String> labels = new java.util.LinkedHashSet<>();
+        for (List<Edge> edges : List.of(predicted, gold)) {
+            for (Edge e : edges) {
+                if (!NodeText.isBlank(e.source())) {
+                    labels.add(NodeText.bounded(e.source()));
+                }
+                if (!NodeText.isBlank(e.target())) {
+                    labels.add(NodeText.bounded(e.target()));
+                }
+            }
+        }
+        similarity.prepare(labels);
     }
 
     private static List<Edge> asSet(Collection<Edge> edges) {

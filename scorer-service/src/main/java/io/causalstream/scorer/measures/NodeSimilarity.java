@@ -18,4 +18,11 @@ public interface NodeSimilarity {
      * @return the similarity in [0, 1]
      */
     double similarity(String predicted, String gold);
+
+    /**
+     * Called with every label of both graphs before the pairwise {@link #similarity} calls of one scoring, so a
+     * model-backed similarity can encode them in one batch instead of one call per label. Optional.
+     */
+    default void prepare(java.util.Collection<String> labels) {
+    }
 }

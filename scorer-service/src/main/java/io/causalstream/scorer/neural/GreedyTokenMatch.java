@@ -36,6 +36,7 @@ public final class GreedyTokenMatch implements NodeSimilarity {
     }
 
     /** Encodes the labels in one batch, so the pairwise calls that follow hit the cache. */
+    @Override
     public void prepare(Collection<String> labels) {
         cache.getAll(labels.stream().filter(l -> l != null && !l.isBlank()).toList());
     }

@@ -311,4 +311,33 @@ class EdgeSetScorerTest {
             }
         };
     }
+
+    /** A model-backed similarity sees every label of both graphs once, before the pairwise calls. */
+    @Test
+    void theSimilarityIsGivenAllLabelsInOneBatchFirst() {
+        List<String> calls = new ArrayList<>();
+        NodeSimilarity recording = new NodeSimilarity() {
+            @Override
+            public String name() {
+                return "recording";
+            }
+
+            @Override
+            public double similarity(String predicted, String gold) {
+                calls.add("pair");
+                return 0;
+            }
+
+            @Override
+            public void prepare(java.util.Collection<String> labels) {
+                calls.add("prepare " + labels);
+            }
+        };
+
+        new EdgeSetScorer(recording, 0.5).score(List.of(e("rain", "floods", INCREASE), e("rain", " ",
+                INCREASE)), List.of(e("heavy rain", "flooding", INCREASE)));
+
+        assertThat(calls.getFirst()).isEqualTo("prepare [rain, floods, heavy rain, flooding]");
+        assertThat(calls.subList(1, calls.size())).containsOnly("pair");
+    }
 }
