@@ -32,6 +32,8 @@ public final class AvroSerdes implements SerdeFactory {
         c.put(KafkaSerdeConfig.ENABLE_HEADERS, false);   // schema id in the payload, not in headers
         c.put(AvroSerdeConfig.USE_SPECIFIC_AVRO_READER, true);
         c.put(AvroSerdeConfig.AVRO_ENCODING, AvroSerdeConfig.AVRO_ENCODING_BINARY);
+        // Apicurio's own provider fingerprints the schema on every record; this one looks it up by identity
+        c.put(AvroSerdeConfig.AVRO_DATUM_PROVIDER, CachingAvroDatumProvider.class.getName());
         this.baseConfig = Map.copyOf(c);
     }
 

@@ -18,8 +18,11 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.io.IOException;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -36,7 +39,8 @@ import org.apache.kafka.streams.state.HostInfo;
  * <ul>
  *   <li>{@code GET /api/passages/{id}/ratings}: the passage's table ({@link RatingsView}); 404 when no judgment was
  *       counted for it.</li>
- *   <li>{@code GET /api/passages}: every tournament in brief ({@link PassageIndex}), sorted by passageId.</li>
+ *   <li>{@code GET /api/passages}: every tournament in brief ({@link PassageIndex}), sorted by passageId;
+ *       {@code ?ids=a,b} restricts it to those passages (key lookups, no scan; unknown ids are left out).</li>
  *   <li>{@code GET /api/leaderboard}: annotators across passages ({@code {"annotators": [Leaderboard.Row]}}).</li>
  *   <li>{@code GET /api/reliability}: inter- and intra-rater reliability
  *       ({@link io.causalstream.elo.reliability.ReliabilityReport}).</li>
@@ -46,6 +50,8 @@ import org.apache.kafka.streams.state.HostInfo;
  * instance does not answer.
  */
 public final class RatingsApi {
+
+    static final String IDS = "ids";
 
     private final Supplier<StoreQueries> queries;
     private final Peers peers;
@@ -112,9 +118,15 @@ public final class RatingsApi {
     }
 
     private void passages(Context ctx) {
-        gather(ctx, "/api/passages", PassageIndex.class, q -> {
+        // ?ids=a,b: only these passages, by key lookups instead of a scan of every tournament (a poller that
+        // follows a few passages should not cost a decode of all of them per request)
+        List<String> ids = ctx.queryParam(IDS) == null ? null : Arrays.stream(ctx.queryParam(IDS).split(","))
+                .map(String::trim).filter(id -> !id.isEmpty()).distinct().toList();
+        String query = ids == null ? "" : IDS + "=" + URLEncoder.encode(String.join(",", ids), StandardCharsets.UTF_8);
+        gather(ctx, "/api/passages", query, PassageIndex.class, q -> {
             List<PassageIndex.Entry> entries = new ArrayList<>();
-            q.localTournaments().forEach(t -> entries.add(PassageIndex.Entry.of(t)));
+            (ids == null ? q.localTournaments() : q.localTournaments(ids))
+                    .forEach(t -> entries.add(PassageIndex.Entry.of(t)));
             return new PassageIndex(entries);
         }, shares -> {
             List<PassageIndex.Entry> all = new ArrayList<>();
@@ -161,6 +173,12 @@ public final class RatingsApi {
     private <S> void gather(Context ctx, String path, Class<S> shareType,
                             java.util.function.Function<StoreQueries, S> localShare,
                             java.util.function.Function<List<S>, Object> combine) {
+        gather(ctx, path, "", shareType, localShare, combine);
+    }
+
+    private <S> void gather(Context ctx, String path, String query, Class<S> shareType,
+                            java.util.function.Function<StoreQueries, S> localShare,
+                            java.util.function.Function<List<S>, Object> combine) {
         StoreQueries q = ready(ctx);
         if (q == null) {
             return;
@@ -176,7 +194,7 @@ public final class RatingsApi {
                     shares.add(localShare.apply(q));
                     continue;
                 }
-                HttpResponse<String> r = peers.get(host, path, "", null);
+                HttpResponse<String> r = peers.get(host, path, query, null);
                 if (r.statusCode() != 200) {
                     relay(ctx, r);
                     return;

@@ -114,6 +114,27 @@ public final class StoreQueries {
         return out;
     }
 
+    /** The tournaments of {@code passageIds} that this instance hosts (others are left out), by key lookups. */
+    public List<Tournament> localTournaments(List<String> passageIds) {
+        requireRunning();
+        List<Tournament> out = new ArrayList<>();
+        if (!hostsAPartition()) {
+            return out;
+        }
+        try {
+            ReadOnlyKeyValueStore<String, Tournament> store = store(EloTopology.TOURNAMENTS_STORE, null);
+            for (String id : passageIds) {
+                Tournament t = store.get(id);
+                if (t != null) {
+                    out.add(t);
+                }
+            }
+            return out;
+        } catch (InvalidStateStoreException e) {
+            throw new UnavailableException("tournaments store not queryable right now: " + e.getMessage());
+        }
+    }
+
     /** Every annotation this instance hosts, grouped by passage (store order). */
     public Map<String, List<Extraction>> localAnnotations() {
         Map<String, List<Extraction>> out = new LinkedHashMap<>();

@@ -49,8 +49,18 @@ import org.apache.kafka.streams.StreamsConfig;
  *   <tr><td>elo.bt.refit.interval.ms</td><td>ELO_BT_REFIT_INTERVAL_MS</td><td>1000</td>
  *       <td>how often passages whose counts changed are refitted (wall-clock punctuation)</td></tr>
  *   <tr><td>elo.bt.refit.budget.ms</td><td>ELO_BT_REFIT_BUDGET_MS</td><td>50</td>
- *       <td>most time one refit run may take; passages left over wait for the next run (round robin), so refits
- *       never starve the counting of judgments</td></tr>
+ *       <td>most time one refit run may fit (it stops after the fit that crosses it); passages left over wait for
+ *       the next run (round robin), so refits never take more than about budget/interval of a core per task
+ *       and never starve the counting of judgments</td></tr>
+ *   <tr><td>elo.bt.refit.async</td><td>ELO_BT_REFIT_ASYNC</td><td>true</td>
+ *       <td>{@code true}: fits run on a separate (virtual) thread and the next punctuation writes the results, so
+ *       a fit (10-50 ms with 100 bootstrap rounds) never holds up the judgments of its task; {@code false}: fit
+ *       on the stream thread inside the punctuation (deterministic timing for tests). The final tables are the
+ *       same either way</td></tr>
+ *   <tr><td>elo.passage.cache.size</td><td>ELO_PASSAGE_CACHE_SIZE</td><td>256</td>
+ *       <td>passages whose Elo table and head-to-head counts each stream task keeps decoded in memory (least
+ *       recently judged ones make room), so judging a busy passage skips decoding its state from the store;
+ *       roughly 5-10 KB each for a 10-player tournament; 0 turns it off</td></tr>
  *   <tr><td>elo.raters</td><td>ELO_RATERS</td><td>empty</td>
  *       <td>who may sign in to the rater page: {@code raterId:token,raterId:token}. Empty: anyone signs in with a
  *       name (demo mode, logged as a warning)</td></tr>
@@ -82,6 +92,8 @@ public record EloSettings(
         BtSettings bt,
         Duration btRefitInterval,
         Duration btRefitBudget,
+        boolean btRefitAsync,
+        int passageCacheSize,
         Map<String, String> raterTokens,
         String sessionSecret,
         Duration liveInterval,
@@ -99,6 +111,8 @@ public record EloSettings(
     public static final String ELO_BT_CONFIDENCE = "elo.bt.confidence";
     public static final String ELO_BT_REFIT_MS = "elo.bt.refit.interval.ms";
     public static final String ELO_BT_REFIT_BUDGET_MS = "elo.bt.refit.budget.ms";
+    public static final String ELO_BT_REFIT_ASYNC = "elo.bt.refit.async";
+    public static final String ELO_PASSAGE_CACHE_SIZE = "elo.passage.cache.size";
     public static final String ELO_RATERS = "elo.raters";
     public static final String ELO_SESSION_SECRET = "elo.session.secret";
     public static final String ELO_LIVE_MS = "elo.live.interval.ms";
@@ -119,6 +133,10 @@ public record EloSettings(
         }
         if (btRefitBudget.isNegative() || btRefitBudget.isZero()) {
             throw new IllegalArgumentException("elo.bt.refit.budget.ms (ELO_BT_REFIT_BUDGET_MS) must be > 0");
+        }
+        if (passageCacheSize < 0) {
+            throw new IllegalArgumentException("elo.passage.cache.size (ELO_PASSAGE_CACHE_SIZE) must be >= 0, got "
+                    + passageCacheSize);
         }
         if (liveInterval.isNegative() || liveInterval.isZero()) {
             throw new IllegalArgumentException("elo.live.interval.ms (ELO_LIVE_INTERVAL_MS) must be > 0");
@@ -151,6 +169,8 @@ public record EloSettings(
                 bt(config),
                 Duration.ofMillis(config.getLong(ELO_BT_REFIT_MS, 1000)),
                 Duration.ofMillis(config.getLong(ELO_BT_REFIT_BUDGET_MS, 50)),
+                config.getBoolean(ELO_BT_REFIT_ASYNC, true),
+                config.getInt(ELO_PASSAGE_CACHE_SIZE, 256),
                 parseRaters(config.get(ELO_RATERS, "")),
                 config.get(ELO_SESSION_SECRET, randomSecret()),
                 Duration.ofMillis(config.getLong(ELO_LIVE_MS, 250)),
@@ -165,7 +185,8 @@ public record EloSettings(
         return "EloSettings[bootstrapServers=" + bootstrapServers + ", schemaRegistryUrl=" + schemaRegistryUrl
                 + ", applicationId=" + applicationId + ", stateDir=" + stateDir + ", http=" + httpHost + ":" + httpPort
                 + ", advertisedHost=" + advertisedHost + ", k=" + eloK + ", initial=" + eloInitial + ", ties=" + ties
-                + ", bt=" + bt + ", btRefitInterval=" + btRefitInterval + ", btRefitBudget=" + btRefitBudget
+                + ", bt=" + bt + ", btRefitInterval=" + btRefitInterval + ", btRefitBudget=" + btRefitBudget + ", btRefitAsync=" + btRefitAsync
+                + ", passageCacheSize=" + passageCacheSize
                 + ", raters=" + raterTokens.size()
                 + ", liveInterval=" + liveInterval + "]";
     }

@@ -2,11 +2,13 @@ package io.causalstream.elo.topology;
 
 import io.causalstream.elo.app.EloSettings;
 import io.causalstream.elo.tournament.BradleyTerry;
+import io.causalstream.schemas.tournament.Tournament;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -83,12 +85,20 @@ public final class EloTopology {
         topology.addProcessor(ANNOTATIONS_WRITER, AnnotationProcessor::new, EXTRACTIONS_SOURCE);
         BradleyTerry bradleyTerry = new BradleyTerry(settings.bt());
         topology.addProcessor(TOURNAMENT_UPDATER, () -> new JudgmentProcessor(settings.rating(), settings.ties(),
-                bradleyTerry, settings.btRefitInterval(), settings.btRefitBudget(), listener), JUDGMENTS_SOURCE);
+                bradleyTerry, settings.btRefitInterval(), settings.btRefitBudget(), settings.btRefitAsync(),
+                settings.passageCacheSize(), listener), JUDGMENTS_SOURCE);
+        // a table is stored and then published as the same object: one serializer for both encodes it once
+        Serializer<Tournament> tournamentBytes = new LastValueSerializer<>(serdes.valueSerializer(Topics.RATINGS));
+        Serde<Tournament> tournamentSerde = Serdes.serdeFrom(tournamentBytes,
+                serdes.valueDeserializer(Topics.RATINGS));
 
         topology.addStateStore(cached(ANNOTATIONS_STORE, Serdes.String(), serdes.value(Topics.EXTRACTIONS)),
                 ANNOTATIONS_WRITER, TOURNAMENT_UPDATER);
-        topology.addStateStore(cached(SEEN_JUDGMENTS_STORE, Serdes.String(), Serdes.Long()), TOURNAMENT_UPDATER);
-        topology.addStateStore(cached(TOURNAMENTS_STORE, Serdes.String(), serdes.value(Topics.RATINGS)),
+        // no record cache: every key is new (a judgmentId), so caching only delays the same RocksDB and changelog
+        // writes, and the unique keys crowd the tables, counts and votes that are rewritten often out of the cache
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SEEN_JUDGMENTS_STORE),
+                Serdes.String(), Serdes.Long()), TOURNAMENT_UPDATER);
+        topology.addStateStore(cached(TOURNAMENTS_STORE, Serdes.String(), tournamentSerde),
                 TOURNAMENT_UPDATER, ANNOTATIONS_WRITER);
         // connected to the tournament updater too, though it only writes it: a store shared by two processors
         // puts them in one sub-topology, so a passage's text lives in the same task (and instance) as the rest
@@ -101,8 +111,8 @@ public final class EloTopology {
         topology.addStateStore(cached(ITEM_VOTES_STORE, Serdes.String(), StoreValueSerde.itemVotes()),
                 TOURNAMENT_UPDATER);
 
-        topology.addSink(RATINGS_SINK, Topics.RATINGS.name(), Serdes.String().serializer(),
-                serdes.valueSerializer(Topics.RATINGS), TOURNAMENT_UPDATER);
+        topology.addSink(RATINGS_SINK, Topics.RATINGS.name(), Serdes.String().serializer(), tournamentBytes,
+                TOURNAMENT_UPDATER);
         topology.addSink(WINNERS_SINK, Topics.TOURNAMENT_WINNERS.name(), Serdes.String().serializer(),
                 serdes.valueSerializer(Topics.TOURNAMENT_WINNERS), TOURNAMENT_UPDATER, ANNOTATIONS_WRITER);
         return topology;

@@ -2,7 +2,9 @@ package io.causalstream.elo.tournament;
 
 import io.causalstream.schemas.judgment.Outcome;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
@@ -14,11 +16,15 @@ import java.util.TreeMap;
 public final class PairCounts {
 
     private final TreeMap<String, PairCount> pairs = new TreeMap<>();
+    /** One String object per player, shared by all its rows: the store format looks players up by identity. */
+    private final Map<String, String> names = new HashMap<>();
 
     public static PairCounts of(List<PairCount> rows) {
         PairCounts counts = new PairCounts();
         for (PairCount row : rows) {
-            if (counts.pairs.put(key(row.a(), row.b()), row) != null) {
+            PairCount shared = new PairCount(counts.name(row.a()), counts.name(row.b()), row.aWins(), row.bWins(),
+                    row.ties());
+            if (counts.pairs.put(key(row.a(), row.b()), shared) != null) {
                 throw new IllegalArgumentException("pair " + row.a() + "/" + row.b() + " listed twice");
             }
         }
@@ -32,8 +38,8 @@ public final class PairCounts {
             throw new IllegalArgumentException("an annotation cannot play against itself: " + left);
         }
         boolean leftIsA = left.compareTo(right) < 0;
-        String a = leftIsA ? left : right;
-        String b = leftIsA ? right : left;
+        String a = name(leftIsA ? left : right);
+        String b = name(leftIsA ? right : left);
         PairCount c = pairs.getOrDefault(key(a, b), new PairCount(a, b, 0, 0, 0));
         boolean aWon = outcome == Outcome.LEFT ? leftIsA : !leftIsA;
         PairCount next = switch (outcome) {
@@ -62,6 +68,11 @@ public final class PairCounts {
             n += c.games();
         }
         return n;
+    }
+
+    private String name(String id) {
+        String shared = names.putIfAbsent(id, id);
+        return shared == null ? id : shared;
     }
 
     private static String key(String a, String b) {

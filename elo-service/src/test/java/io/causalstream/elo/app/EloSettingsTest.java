@@ -30,6 +30,9 @@ class EloSettingsTest {
         assertThat(s.streamsOverrides()).isEmpty();
         assertThat(s.bt()).isEqualTo(new BtSettings(0.01, 100, 0.95, 1000));
         assertThat(s.btRefitInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(s.btRefitBudget()).isEqualTo(Duration.ofMillis(50));
+        assertThat(s.btRefitAsync()).isTrue();
+        assertThat(s.passageCacheSize()).isEqualTo(256);
         assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(s.openSignIn()).isTrue();
         assertThat(s.sessionSecret()).hasSize(64);
@@ -55,6 +58,9 @@ class EloSettingsTest {
                 .hasMessageContaining("ELO_BT_");
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.session.secret", "short"))))
                 .hasMessageContaining("ELO_SESSION_SECRET");
+        assertThat(EloSettings.from(Config.of(Map.of("elo.passage.cache.size", "0"))).passageCacheSize()).isZero();
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.passage.cache.size", "-1"))))
+                .hasMessageContaining("ELO_PASSAGE_CACHE_SIZE");
     }
 
     @Test

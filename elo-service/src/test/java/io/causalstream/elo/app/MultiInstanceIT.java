@@ -103,6 +103,14 @@ class MultiInstanceIT {
             PassageIndex viaB = ItSupport.poll(b.httpPort(), "/api/passages", PassageIndex.class,
                     i -> mine(i, prefix).equals(mine(viaA, prefix)));
             assertThat(mine(viaB, prefix)).isEqualTo(mine(viaA, prefix));
+            // ?ids= picks passages by key on whichever instance owns them; unknown ids are left out
+            List<PassageIndex.Entry> picked = List.of(mine(viaA, prefix).get(3), mine(viaA, prefix).get(17));
+            String ids = picked.get(1).passageId() + "," + prefix + "no-such-passage," + picked.get(0).passageId();
+            for (EloService s : List.of(a, b)) {
+                PassageIndex some = ItSupport.poll(s.httpPort(), "/api/passages?ids=" + ids, PassageIndex.class,
+                        i -> true);
+                assertThat(some.passages()).isEqualTo(picked);
+            }
             for (PublishedRow row : table) {
                 String id = SoftMeasuresData.passageId(prefix, row.passage());
                 assertThat(mine(viaA, prefix)).filteredOn(e -> e.passageId().equals(id)).singleElement()

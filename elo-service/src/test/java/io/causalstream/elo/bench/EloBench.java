@@ -14,6 +14,9 @@ import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.TopicSetup;
 import io.causalstream.topics.Topics;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -43,19 +46,24 @@ import org.apache.kafka.common.test.TestKitNodes;
  * registry (Apicurio child process), exactly-once, on this machine. Prints two figures:
  * <ol>
  *   <li>throughput: N judgments produced beforehand, then the service started; judgments counted per second from
- *       the first to the last one counted (the service's own counter, read from /metrics);</li>
+ *       the first to the last one counted (the service's own counter, read from /metrics), and again from a
+ *       quarter of them on (steady state, after JIT warm-up); with the CPU time per judgment of the stream threads
+ *       and of this whole JVM, figures that do not depend on what else the machine is running;</li>
  *   <li>judgment-to-query latency at a fixed offered rate: judgments sent at R per second for D seconds to a few
  *       passages; a poller queries their tables over HTTP in a loop, and a judgment's latency is from its send to
- *       the first query of {@code GET /api/passages} (every 5 ms, so a figure is up to ~5 ms high) that counts it. Percentiles of those.</li>
+ *       the first query of {@code GET /api/passages?ids=<the followed passages>} (every 5 ms, so a figure is up to
+ *       ~5 ms high) that counts it. Percentiles of those.</li>
  * </ol>
  * Run: {@code mvn -q -o -pl elo-service exec:java -Dexec.mainClass=io.causalstream.elo.bench.EloBench
  * [-Dbench.judgments=200000 -Dbench.passages=100 -Dbench.partitions=2 -Dbench.threads=2 -Dbench.rate=1000
- * -Dbench.seconds=20 -Dbench.hot=8 -Dbench.bootstrap.rounds=100]}.
+ * -Dbench.seconds=20 -Dbench.hot=8 -Dbench.bootstrap.rounds=100 -Dbench.poll=ids|all]}; service settings may be
+ * given as {@code -Dkafka.streams.commit.interval.ms=...} etc. (see EloSettings).
  */
 public final class EloBench {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long POLL_PAUSE_MS = 5;
+    private static final long SCRAPE_PAUSE_MS = 500;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final List<String> RATERS = List.of("Human1", "Human2", "Human3", "Human4", "Human5", "Human6",
             "Human7");
@@ -69,6 +77,7 @@ public final class EloBench {
         int seconds = Integer.getInteger("bench.seconds", 20);
         String rounds = System.getProperty("bench.bootstrap.rounds", "100");
         Path work = Files.createTempDirectory("elo-bench");
+        String loadBefore = loadAverage();
 
         System.out.printf("Elo service benchmark: %d judgments over %d passages, %d partitions, %d stream threads, "
                 + "bootstrap rounds %s; then %d judgments/s for %d s%n", judgments, passages, partitions, threads,
@@ -127,18 +136,47 @@ public final class EloBench {
                 long first = 0;
                 double firstCount = 0;
                 double count = 0;
+                CpuTimes cpuFirst = null;
+                // steady state: from a quarter of the judgments on, once the JIT compiler has done most of its work
+                // (it takes as much CPU as the stream threads in the first seconds)
+                long warm = 0;
+                double warmCount = 0;
+                CpuTimes cpuWarm = null;
                 long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
                 while (count < judgments && System.nanoTime() < deadline) {
-                    Thread.sleep(100);
+                    // a scrape of /metrics (every Kafka client metric) is not free: twice a second is enough
+                    Thread.sleep(SCRAPE_PAUSE_MS);
                     count = accepted(port);
                     if (first == 0 && count > 0) {
                         first = System.nanoTime();
                         firstCount = count;
+                        cpuFirst = CpuTimes.now();
+                    }
+                    if (warm == 0 && count >= judgments / 4.0) {
+                        warm = System.nanoTime();
+                        warmCount = count;
+                        cpuWarm = CpuTimes.now();
                     }
                 }
-                double secs = (System.nanoTime() - first) / 1e9;
+                long end = System.nanoTime();
+                double secs = (end - first) / 1e9;
+                CpuTimes cpuAll = CpuTimes.now();
+                CpuTimes cpu = cpuAll.minus(cpuFirst);
+                double n = count - firstCount;
                 System.out.printf("THROUGHPUT: %.0f judgments counted in %.2f s after the first: %.0f judgments/s%n",
-                        count - firstCount, secs, (count - firstCount) / secs);
+                        n, secs, n / secs);
+                double warmN = count - warmCount;
+                double warmSecs = (end - warm) / 1e9;
+                CpuTimes warmCpu = cpuAll.minus(cpuWarm);
+                System.out.printf("THROUGHPUT steady (last %.0f judgments): %.0f judgments/s; CPU per judgment: "
+                                + "stream threads %.1f us, whole JVM %.1f us%n", warmN, warmN / warmSecs,
+                        warmCpu.streamNanos / warmN / 1e3, warmCpu.processNanos / warmN / 1e3);
+                // CPU per judgment does not depend on what else the machine runs: stream threads alone, and this
+                // whole JVM (stream threads, broker, clients, HTTP; not the registry, a child process)
+                System.out.printf("CPU per judgment: stream threads %.1f us, whole JVM %.1f us (%.2f of %d cores "
+                                + "busy in this JVM); load average before: %s%n", cpu.streamNanos / n / 1e3,
+                        cpu.processNanos / n / 1e3, cpu.processNanos / 1e9 / secs,
+                        Runtime.getRuntime().availableProcessors(), loadBefore);
 
                 // 2. latency at a fixed offered rate
                 latency(bootstrap, serdes, port, players, rate, seconds, random);
@@ -164,17 +202,22 @@ public final class EloBench {
             Arrays.fill(arr, -1);
             seenAt.put(p, arr);
         }
+        String hotIds = String.join(",", java.util.stream.IntStream.range(0, hot).mapToObj(p -> "bench-" + p)
+                .toList());
         AtomicBoolean polling = new AtomicBoolean(true);
+        List<Long> queryNanos = new ArrayList<>();
         Thread poller = Thread.ofPlatform().start(() -> {
             long[] lastSeen = new long[hot];
             while (polling.get()) {
                 Map<String, Long> now;
+                long asked = System.nanoTime();
                 try {
-                    now = appliedByPassage(port);
+                    now = appliedByPassage(port, hotIds);
                 } catch (Exception e) {
                     continue;
                 }
                 long at = System.nanoTime();
+                queryNanos.add(at - asked);
                 for (int p = 0; p < hot; p++) {
                     long n = now.getOrDefault("bench-" + p, 0L) - baseline[p];
                     long[] arr = seenAt.get(p);
@@ -227,6 +270,48 @@ public final class EloBench {
                         + "p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%n", rate, seconds, total, n,
                 pct(done, 0.50), pct(done, 0.95), pct(done, 0.99), done.length == 0 ? Double.NaN : done[n - 1]);
         System.out.printf("achieved send rate: %.0f judgments/s%n", total / ((sentAt[total - 1] - start) / 1e9));
+        // a judgment counts as seen when a query answered: a slow query makes every figure coarser
+        double[] q = queryNanos.stream().mapToDouble(x -> x / 1e6).sorted().toArray();
+        System.out.printf("queries: %d, each took p50 %.1f ms, p99 %.1f ms, max %.1f ms (plus %d ms pause between)%n",
+                q.length, pct(q, 0.5), pct(q, 0.99), q.length == 0 ? Double.NaN : q[q.length - 1], POLL_PAUSE_MS);
+        // the service's own view, whole run: time to count one judgment, one Bradley-Terry refit, record-to-count lag
+        String scrape = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        scrape.lines().filter(l -> (l.startsWith("elo_judgment_processing_seconds{") || l.startsWith(
+                        "elo_bt_refit_seconds{") || l.startsWith("elo_judgment_lag_seconds{")) && l.contains("quantile=")
+                        || l.startsWith("elo_bt_refit_seconds_count") || l.startsWith("elo_bt_refit_seconds_max")
+                        || l.startsWith("elo_judgment_lag_seconds_max"))
+                .forEach(l -> System.out.println("  service: " + l));
+    }
+
+    /** CPU time used so far: by the Kafka Streams threads, and by this whole process. */
+    private record CpuTimes(long streamNanos, long processNanos) {
+        static CpuTimes now() {
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long stream = 0;
+            for (ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
+                if (t != null && t.getThreadName().contains("-StreamThread-")) {
+                    stream += Math.max(0, threads.getThreadCpuTime(t.getThreadId()));
+                }
+            }
+            long process = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
+            return new CpuTimes(stream, process);
+        }
+
+        CpuTimes minus(CpuTimes before) {
+            return new CpuTimes(streamNanos - before.streamNanos, processNanos - before.processNanos);
+        }
+    }
+
+    /** The 1/5/15-minute load averages (Linux): other work on the machine skews the per-second figures. */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (Exception e) {
+            return "n/a";
+        }
     }
 
     private static void sleepQuietly(long millis) {
@@ -277,10 +362,14 @@ public final class EloBench {
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
-    /** One query for every tournament: passageId -> judgmentsApplied. */
-    private static Map<String, Long> appliedByPassage(int port) throws Exception {
+    /**
+     * One query for the followed tournaments: passageId -> judgmentsApplied. {@code -Dbench.poll=all} asks for
+     * every tournament instead (a scan and a decode of all of them per query, as before {@code ?ids=} existed).
+     */
+    private static Map<String, Long> appliedByPassage(int port, String ids) throws Exception {
+        String query = "all".equals(System.getProperty("bench.poll")) ? "" : "?ids=" + ids;
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/api/passages")).build(), HttpResponse.BodyHandlers.ofString());
+                + "/api/passages" + query)).build(), HttpResponse.BodyHandlers.ofString());
         Map<String, Long> out = new HashMap<>();
         if (r.statusCode() == 200) {
             for (JsonNode e : JSON.readTree(r.body()).get("passages")) {

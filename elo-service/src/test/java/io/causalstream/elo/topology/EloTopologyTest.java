@@ -95,6 +95,8 @@ class EloTopologyTest {
         // the driver feeds one record at a time on a clock that does not move: waiting for the other input topic
         // (max.task.idle.ms, for timestamp order in production) would hold every record back
         cfg.putIfAbsent("kafka.streams.max.task.idle.ms", "0");
+        // refits on the stream thread, so one advance of the clock shows their result (one test covers async)
+        cfg.putIfAbsent("elo.bt.refit.async", "false");
         EloSettings settings = EloSettings.from(Config.of(cfg));
         driver = new TopologyTestDriver(EloTopology.build(settings, serdes, listener),
                 settings.streamsProperties("localhost:7070", listener));
@@ -405,6 +407,91 @@ class EloTopologyTest {
                 .satisfies(p -> assertThat(p.getBtScore()).isEqualTo(expected.get("HumanB").score()));
         assertThat(afterJ4.getPlayers()).filteredOn(p -> p.getAnnotationId().equals("mistral")).singleElement()
                 .satisfies(p -> assertThat(p.getBtScore()).isNull());
+    }
+
+    @Test
+    void asynchronousRefitsWriteTheFitOfTheCurrentCountsAndUnmarkThePassage() throws InterruptedException {
+        start("half", Map.of("elo.bt.bootstrap.rounds", "50", "elo.bt.refit.interval.ms", "100",
+                "elo.bt.refit.async", "true"));
+        publishAnnotations();
+        judge("j1", "HumanC", "HumanA", "llama3", Outcome.LEFT, 1);
+        judge("j2", "HumanC", "HumanB", "HumanA", Outcome.LEFT, 2);
+        judge("j3", "HumanB", "llama3", "HumanA", Outcome.TIE, 3);
+        assertThat(ratings.readValuesToList()).hasSize(3);
+        // the first punctuation starts the fit on another thread; a later one writes it
+        List<Tournament> refits = new ArrayList<>();
+        for (int i = 0; i < 500 && refits.isEmpty(); i++) {
+            driver.advanceWallClockTime(Duration.ofMillis(100));
+            refits.addAll(ratings.readValuesToList());
+            Thread.sleep(10);
+        }
+        Map<String, BtRating> expected = new HashMap<>();
+        new BradleyTerry(new BtSettings(0.01, 50, 0.95, 1000)).fit(P, List.of(
+                new PairCount("HumanA", "HumanB", 0, 1, 0), new PairCount("HumanA", "llama3", 1, 0, 1)))
+                .forEach(b -> expected.put(b.annotationId(), b));
+        assertThat(refits).singleElement().satisfies(t -> assertThat(t.getPlayers()).hasSize(3).allSatisfy(p -> {
+            assertThat(p.getBtScore()).isEqualTo(expected.get(p.getAnnotationId()).score());
+            assertThat(p.getBtCiLow()).isEqualTo(expected.get(p.getAnnotationId()).ciLow());
+        }));
+        assertThat(driver.<String, Long>getKeyValueStore(EloTopology.BT_PENDING_STORE).get(P)).isNull();
+        assertThat(driver.<String, Tournament>getKeyValueStore(EloTopology.TOURNAMENTS_STORE).get(P))
+                .isEqualTo(refits.get(0));
+    }
+
+    @Test
+    void tablesKeptInMemoryGiveExactlyWhatTheStoresAloneGive() {
+        // 0: every judgment decodes its passage from the stores; 1: two passages take turns evicting each other;
+        // 256: both stay in memory, across a refit, a duplicate, a rejected judgment and a new player
+        List<List<TestRecord<String, Tournament>>> runs = new ArrayList<>();
+        for (String size : List.of("0", "1", "256")) {
+            runs.add(twoPassageScenario(size));
+        }
+        assertThat(runs.get(0)).hasSize(9);   // 7 judgments counted, 2 refits
+        assertThat(runs.get(1)).isEqualTo(runs.get(0));
+        assertThat(runs.get(2)).isEqualTo(runs.get(0));
+        // the judgment after the refit kept the fit it followed (its new player has none yet)
+        Tournament last = runs.get(0).get(runs.get(0).size() - 1).value();
+        assertThat(last.getPassageId()).isEqualTo(P);
+        assertThat(last.getJudgmentsApplied()).isEqualTo(4);
+        assertThat(last.getPlayers()).filteredOn(p -> p.getAnnotationId().equals("HumanA")).singleElement()
+                .satisfies(p -> assertThat(p.getBtScore()).isNotNull());
+        assertThat(last.getPlayers()).filteredOn(p -> p.getAnnotationId().equals("mistral")).singleElement()
+                .satisfies(p -> assertThat(p.getBtScore()).isNull());
+    }
+
+    private List<TestRecord<String, Tournament>> twoPassageScenario(String cacheSize) {
+        String q = "p-two";
+        start("half", Map.of("elo.passage.cache.size", cacheSize, "application.id", "cache-" + cacheSize,
+                "elo.bt.bootstrap.rounds", "20"));
+        publishAnnotations();
+        for (String a : List.of("HumanA", "HumanB", "llama3")) {
+            extractions.pipeInput(q, Extraction.newBuilder(extraction(a, a, a.startsWith("Human") ? AnnotatorKind.HUMAN
+                    : AnnotatorKind.MODEL, LLAMA_TRIPLES)).setPassageId(q).build(), T0);
+        }
+        judge("j1", "HumanC", "HumanA", "llama3", Outcome.LEFT, 1);
+        judgeOther(q, "k1", "HumanC", "HumanB", "llama3", Outcome.RIGHT, 2);
+        judge("j2", "HumanC", "HumanB", "HumanA", Outcome.LEFT, 3);
+        judge("j1", "HumanC", "HumanA", "llama3", Outcome.LEFT, 4);        // duplicate: ignored
+        judge("bad", "HumanA", "HumanA", "llama3", Outcome.LEFT, 5);       // own annotation: rejected
+        judgeOther(q, "k2", "HumanB", "HumanA", "llama3", Outcome.TIE, 6);
+        driver.advanceWallClockTime(Duration.ofSeconds(1));               // refit of both passages
+        judge("j3", "HumanB", "llama3", "HumanA", Outcome.TIE, 7);
+        judgeOther(q, "k3", "HumanC", "HumanA", "HumanB", Outcome.LEFT, 8);
+        extractions.pipeInput(P, extraction("mistral", "mistral", AnnotatorKind.MODEL, LLAMA_TRIPLES), T0);
+        judge("j4", "HumanA", "mistral", "HumanB", Outcome.RIGHT, 9);
+        List<TestRecord<String, Tournament>> out = ratings.readRecordsToList();
+        assertThat(judgmentsDlq.readRecordsToList()).hasSize(1);
+        driver.close();
+        driver = null;
+        return out;
+    }
+
+    private void judgeOther(String passage, String id, String rater, String left, String right, Outcome outcome,
+                            int secondsAfterT0) {
+        Judgment j = judgment(id, rater, left, right, outcome);
+        j.setPassageId(passage);
+        j.setTime(T0.plusSeconds(secondsAfterT0));
+        judgments.pipeInput(passage, j, T0.plusSeconds(secondsAfterT0));
     }
 
     @Test
