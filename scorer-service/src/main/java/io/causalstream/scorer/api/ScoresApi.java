@@ -1,6 +1,7 @@
 package io.causalstream.scorer.api;
 
 import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.topology.ScorerTopology;
 import io.javalin.Javalin;
@@ -21,16 +22,26 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * {@code GET /api/passages/{id}/scores}: the latest score of every annotation of a passage against its current gold,
- * read from the {@value ScorerTopology#SCORES_STORE} store. The passage lives in one partition, hence on one
+ * with every edge's CESAR strength, validation state and stage verdicts, read from the {@value ScorerTopology#SCORES_STORE} store. The passage lives in one partition, hence on one
  * instance: when another instance owns it (known only when {@code http.advertised.host} is set), the request is
  * redirected there (307); while the store is not queryable (start-up, rebalance), the answer is 503.
  */
 public final class ScoresApi {
 
-    /** One annotation's latest scores. */
+    /** One annotation's latest scores, with its edges' strength and validation. */
     public record AnnotationScores(String annotationId, String annotatorId, String annotatorKind,
                                    String goldAnnotationId, String goldOrigin, List<Measure> scores,
+                                   Double alignmentF1, Double shareValidated, Double meanStrength, List<EdgeView> edges,
                                    long scoredAt) {
+    }
+
+    /** One edge as extracted, its CESAR strength (null when not computed) and staged validation. */
+    public record EdgeView(String source, String target, String direction, Double strength, String validation,
+                           List<Stage> stages) {
+    }
+
+    /** One validation stage's verdict. */
+    public record Stage(String stage, boolean passed, String reason) {
     }
 
     /** One measure's counts and scores. */
@@ -100,9 +111,15 @@ public final class ScoresApi {
             measures.add(new Measure(s.getMeasure(), s.getThreshold(), s.getTp(), s.getPp(), s.getFp(), s.getFn(),
                     s.getF1(), s.getF1Strict()));
         }
+        List<EdgeView> edges = new ArrayList<>();
+        for (ScoredEdge e : g.getEdges()) {
+            edges.add(new EdgeView(e.getTriple().getSource(), e.getTriple().getTarget(),
+                    e.getTriple().getDirection().name(), e.getStrength(), e.getValidation().name(),
+                    e.getStages().stream().map(v -> new Stage(v.getStage(), v.getPassed(), v.getReason())).toList()));
+        }
         return new AnnotationScores(g.getAnnotationId(), g.getAnnotator().getId(), g.getAnnotator().getKind().name(),
                 g.getGoldAnnotationId(), g.getGoldOrigin() == null ? null : g.getGoldOrigin().name(), measures,
-                g.getScoredAt().toEpochMilli());
+                g.getAlignmentF1(), g.getShareValidated(), g.getMeanStrength(), edges, g.getScoredAt().toEpochMilli());
     }
 
     private static void unavailable(Context ctx, String why) {

@@ -146,6 +146,14 @@ class ScorerServiceIT {
             assertThat(llamaScore.path("goldOrigin").asText()).isEqualTo("CURATED");
             assertThat(llamaScore.path("scores").get(0).path("tp").asInt()).isEqualTo(2);
             assertThat(llamaScore.path("scores").get(0).path("f1").asDouble()).isCloseTo(4.0 / 7.0, within(1e-12));
+            JsonNode edges = llamaScore.path("edges");
+            assertThat(edges).hasSize(3);
+            assertThat(edges.get(0).path("source").asText()).isEqualTo("rain");
+            assertThat(edges.get(0).path("validation").asText()).isEqualTo("VALIDATED");
+            assertThat(edges.get(0).path("strength").asDouble()).isBetween(0.0, 1.0);
+            assertThat(edges.get(0).path("stages")).hasSize(5);
+            assertThat(edges.get(0).path("stages").get(0).path("stage").asText()).isEqualTo("grounding");
+            assertThat(llamaScore.path("shareValidated").isNumber()).isTrue();
         }
     }
 
