@@ -1,5 +1,6 @@
 package io.causalstream.scorer.alignment;
 
+import io.causalstream.scorer.measures.MaximumWeightMatching;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
@@ -21,7 +22,7 @@ import java.util.stream.IntStream;
  *       Σ_τ min(open gold edges of τ, predicted edges of τ with an unused end); a per-node bound, where every
  *       unassigned gold node w contributes at most max over unused predicted x of (edges to already mapped nodes that
  *       x would match) + ½·Σ_slot min(w's edges to unassigned nodes, x's edges to unused nodes) per (type, side)
- *       slot; and the same per-node values under a maximum-weight <i>injective</i> assignment ({@link Assignment},
+ *       slot; and the same per-node values under a maximum-weight <i>injective</i> assignment ({@link MaximumWeightMatching#maxTotalWeight},
  *       Hungarian algorithm), computed only when the cheaper two fail to prune — it is what collapses the search
  *       when many gold nodes compete for the same few predicted hubs (type-agnostic view, triples);</li>
  *   <li>the bound terms are maintained incrementally (gain[w][x] is updated when a neighbour of w is assigned, and
@@ -310,7 +311,7 @@ final class BranchAndBound {
                 weight[r][c] = v;
             }
         }
-        return Assignment.maxWeight(weight, rows, cols);
+        return MaximumWeightMatching.maxTotalWeight(weight, rows, cols);
     }
 
     private int selfGain(int u, int x) {

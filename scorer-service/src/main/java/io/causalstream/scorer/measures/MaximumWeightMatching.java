@@ -4,9 +4,10 @@ import java.util.Arrays;
 
 /**
  * Maximum-weight one-to-one assignment in a bipartite graph with non-negative integer weights (the Hungarian
- * algorithm, O(n^2 m) for n rows and m columns). Integer weights keep it exact: no floating-point ties.
+ * algorithm, O(n^2 m) for n rows and m columns). Integer weights keep it exact: no floating-point ties. The soft F1
+ * uses the matching itself; the structure-first alignment's branch and bound uses its total as an upper bound.
  */
-final class MaximumWeightMatching {
+public final class MaximumWeightMatching {
 
     private static final long INF = Long.MAX_VALUE / 4;
 
@@ -38,6 +39,31 @@ final class MaximumWeightMatching {
             }
         }
         return rowToCol;
+    }
+
+    /**
+     * The largest total weight of an assignment of rows to distinct columns, any row free to stay unassigned. Only
+     * the top-left {@code rows} x {@code cols} of {@code weight} are read, so a caller can reuse a larger buffer.
+     */
+    public static int maxTotalWeight(int[][] weight, int rows, int cols) {
+        if (rows == 0 || cols == 0) {
+            return 0;
+        }
+        // one zero-cost "no column" per row: leaving a row unassigned is always possible, and rows <= columns
+        long[][] cost = new long[rows][cols + rows];
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                cost[r][c] = -weight[r][c];
+            }
+        }
+        int[] assigned = minimumCostAssignment(cost);
+        int total = 0;
+        for (int r = 0; r < rows; r++) {
+            if (assigned[r] >= 0 && assigned[r] < cols) {
+                total += weight[r][assigned[r]];
+            }
+        }
+        return total;
     }
 
     /** Hungarian algorithm with potentials for n <= m; returns the column of each row. */

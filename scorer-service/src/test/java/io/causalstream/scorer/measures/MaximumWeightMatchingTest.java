@@ -1,18 +1,19 @@
-package io.causalstream.scorer.alignment;
+package io.causalstream.scorer.measures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class AssignmentTest {
+class MaximumWeightMatchingTest {
 
     @Test
     void handExample() {
         // rows want the same column 0; the best assignment gives it to row 1 and row 0 takes column 1
         int[][] w = {{5, 4, 0}, {7, 0, 0}};
-        assertThat(Assignment.maxWeight(w, 2, 3)).isEqualTo(11);
-        assertThat(Assignment.maxWeight(new int[][] {{3}, {2}, {9}}, 3, 1)).isEqualTo(9); // rows may stay unassigned
+        assertThat(MaximumWeightMatching.maxTotalWeight(w, 2, 3)).isEqualTo(11);
+        // rows may stay unassigned
+        assertThat(MaximumWeightMatching.maxTotalWeight(new int[][] {{3}, {2}, {9}}, 3, 1)).isEqualTo(9);
     }
 
     @Test
@@ -27,7 +28,8 @@ class AssignmentTest {
                     row[c] = random.nextInt(4) == 0 ? 0 : random.nextInt(10);
                 }
             }
-            assertThat(Assignment.maxWeight(w, rows, cols)).isEqualTo(brute(w, 0, new boolean[cols]));
+            assertThat(MaximumWeightMatching.maxTotalWeight(w, rows, cols))
+                    .isEqualTo(brute(w, 0, new boolean[cols]));
         }
     }
 
