@@ -3,9 +3,6 @@ package io.causalstream.scorer.neural;
 import io.causalstream.scorer.encoder.TokenEmbeddings;
 import io.causalstream.scorer.encoder.TokenEncoder;
 import io.causalstream.scorer.encoder.Vectors;
-import io.causalstream.scorer.measures.NodeSimilarity;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * BERTScore-style node similarity (Zhang et al., 2020): every token of one label is matched greedily to its most
@@ -16,38 +13,19 @@ import java.util.List;
  * <p>BERTScore uses a large model's intermediate layer; here any encoder can be configured
  * ({@code encoder.model.path}), its last hidden layer is used. Thread-safe; embeddings are cached.
  */
-public final class GreedyTokenMatch implements NodeSimilarity {
-
-    private final String name;
-    private final EmbeddingCache cache;
+public final class GreedyTokenMatch extends EmbeddingSimilarity {
 
     public GreedyTokenMatch(TokenEncoder encoder) {
         this(encoder, NeuralMeasures.measureName(encoder, "bertscore"), NeuralMeasures.DEFAULT_CACHE);
     }
 
     public GreedyTokenMatch(TokenEncoder encoder, String name, int cacheCapacity) {
-        this.name = name;
-        this.cache = new EmbeddingCache(encoder, cacheCapacity);
+        super(encoder, name, cacheCapacity);
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    /** Encodes the labels in one batch, so the pairwise calls that follow hit the cache. */
-    @Override
-    public void prepare(Collection<String> labels) {
-        cache.getAll(labels.stream().filter(l -> l != null && !l.isBlank()).toList());
-    }
-
-    @Override
-    public double similarity(String predicted, String gold) {
-        if (predicted == null || gold == null || predicted.isBlank() || gold.isBlank()) {
-            return 0.0;
-        }
-        List<TokenEmbeddings> both = cache.getAll(List.of(predicted, gold));
-        return f(both.get(0).contentVectors(), both.get(1).contentVectors());
+    double compare(TokenEmbeddings predicted, TokenEmbeddings gold) {
+        return f(predicted.contentVectors(), gold.contentVectors());
     }
 
     /** The greedy-matching F of two token sets; 0 when either is empty (e.g. a label of punctuation only). */
@@ -83,10 +61,5 @@ public final class GreedyTokenMatch implements NodeSimilarity {
             return 0.0;
         }
         return Vectors.clamp01(2 * precision * recall / (precision + recall));
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 }
