@@ -2,6 +2,9 @@ package io.causalstream.scorer.app;
 
 import io.causalstream.runtime.Config;
 import io.causalstream.scorer.alignment.TripleAlignment;
+import io.causalstream.scorer.encoder.DjlTokenEncoder;
+import io.causalstream.scorer.encoder.EncoderSettings;
+import io.causalstream.scorer.encoder.TokenEncoder;
 import io.causalstream.scorer.measures.MeasureCatalog;
 import io.causalstream.scorer.measures.NodeSimilarity;
 import io.causalstream.scorer.neural.NeuralMeasures;
@@ -12,6 +15,7 @@ import io.causalstream.scorer.validation.EdgeValidation;
 import io.causalstream.scorer.validation.ValidationAssessor;
 import io.causalstream.scorer.validation.verify.CausalVerifier;
 import io.causalstream.scorer.validation.verify.OpenAiYesNoModel;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,18 +51,39 @@ final class ScoringPlan {
             TripleAlignment aligner = new TripleAlignment();
             alignment = (extraction, gold) -> aligner.f1(extraction.getTriples(), gold.getTriples());
         }
-        return settings.graphScorer(catalog(config, settings)).withHooks(edgeAssessor(config), alignment);
+        // one encoder for the neural measures and validation, loaded only if one of them needs it; it lives as long
+        // as the process and is shared by every scoring thread
+        Supplier<TokenEncoder> encoder = new SharedEncoder(config);
+        return settings.graphScorer(catalog(settings, encoder)).withHooks(edgeAssessor(config, encoder), alignment);
+    }
+
+    /** Opens the configured encoder ({@code encoder.*}) on first use, once. */
+    private static final class SharedEncoder implements Supplier<TokenEncoder> {
+
+        private final Config config;
+        private TokenEncoder encoder;
+
+        SharedEncoder(Config config) {
+            this.config = config;
+        }
+
+        @Override
+        public synchronized TokenEncoder get() {
+            if (encoder == null) {
+                encoder = DjlTokenEncoder.open(EncoderSettings.from(config));
+            }
+            return encoder;
+        }
     }
 
     /** Staged validation with CESAR strength, or nothing when {@code scorer.validation.enabled=false}. */
-    static EdgeAssessor edgeAssessor(Config config) {
+    static EdgeAssessor edgeAssessor(Config config, Supplier<TokenEncoder> encoder) {
         if (!config.getBoolean(VALIDATION_ENABLED, true)) {
             return EdgeAssessor.NONE;
         }
         long start = System.nanoTime();
         CausalVerifier verifier = OpenAiYesNoModel.verifierFrom(config);
-        // lives as long as the process, like the neural measures' encoder
-        EdgeValidation validation = EdgeValidation.open(config, verifier);
+        EdgeValidation validation = EdgeValidation.open(config, verifier, encoder);
         log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
                         ? "encoder + CESAR strength" : "lexical stages only",
                 verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",
@@ -67,13 +92,12 @@ final class ScoringPlan {
     }
 
     /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */
-    static MeasureCatalog catalog(Config config, ScorerSettings settings) {
+    static MeasureCatalog catalog(ScorerSettings settings, Supplier<TokenEncoder> encoder) {
         MeasureCatalog catalog = MeasureCatalog.builtIn();
         if (!settings.measures().contains("cosine") && !settings.measures().contains("bertscore")) {
             return catalog;
         }
-        // lives as long as the process: the encoder is shared by every scoring thread
-        NeuralMeasures neural = NeuralMeasures.open(config);
+        NeuralMeasures neural = new NeuralMeasures(encoder.get());
         for (NodeSimilarity similarity : neural.all()) {
             catalog = catalog.withSimilarity(similarity, NEURAL_DEFAULT_THRESHOLD);
         }

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Staged validation of the edges of one extraction against its passage, after EmpiriGraph's edge-validation step
@@ -73,6 +74,20 @@ public final class EdgeValidation implements AutoCloseable {
         }
         CesarScorer cesar = CesarSettings.from(config).open();
         return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, cesar.encoder());
+    }
+
+    /**
+     * Like {@link #open(Config, CausalVerifier)}, with an encoder the caller shares and closes (taken from
+     * {@code encoder} only when {@code validation.neural} is on); the CESAR head must have been trained on it.
+     */
+    public static EdgeValidation open(Config config, CausalVerifier verifier,
+                                      Supplier<? extends TokenEncoder> encoder) {
+        ValidationSettings settings = ValidationSettings.from(config);
+        if (!settings.neural()) {
+            return new EdgeValidation(settings, null, null, verifier, null);
+        }
+        CesarScorer cesar = new CesarScorer(encoder.get(), CesarSettings.from(config).loadHead());
+        return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, null);
     }
 
     /** {@link #open(Config, CausalVerifier)} without an LLM backend. */
