@@ -1,11 +1,8 @@
 package io.causalstream.scorer.wikicausal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import io.causalstream.scorer.files.JsonLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -36,7 +33,6 @@ public record CausalKg(Set<Edge> all, Set<Edge> classes, Set<Edge> instances, Ma
     public record LabelPair(String cause, String effect) {
     }
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     public CausalKg {
         all = Collections.unmodifiableSet(all);
@@ -47,22 +43,13 @@ public record CausalKg(Set<Edge> all, Set<Edge> classes, Set<Edge> instances, Ma
 
     public static CausalKg read(Path file) throws IOException {
         Builder builder = new Builder();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int number = 0;
-            while ((line = reader.readLine()) != null) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode obj = MAPPER.readTree(line);
-                try {
-                    builder.addLine(obj);
-                } catch (IllegalArgumentException e) {
-                    throw new IOException(file + " line " + number + ": " + e.getMessage(), e);
-                }
+        JsonLines.forEach(file, (object, line) -> {
+            try {
+                builder.addLine(object);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + " line " + line + ": " + e.getMessage(), e);
             }
-        }
+        });
         return builder.build();
     }
 

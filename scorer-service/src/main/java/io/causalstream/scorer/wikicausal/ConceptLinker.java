@@ -1,11 +1,8 @@
 package io.causalstream.scorer.wikicausal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import io.causalstream.scorer.files.JsonLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,8 +19,6 @@ import java.util.Set;
  */
 public final class ConceptLinker {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private final Map<String, Set<String>> idsByLabel;
     private final Set<String> classIds;
 
@@ -36,29 +31,22 @@ public final class ConceptLinker {
     public static ConceptLinker fromBaseKg(Path file) throws IOException {
         Map<String, Set<String>> ids = new HashMap<>();
         Set<String> classes = new HashSet<>();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode obj = MAPPER.readTree(line);
-                JsonNode event = obj.get("event");
-                if (event == null) {
-                    continue;
-                }
-                addConcept(ids, event);
-                classes.add(event.get("id").asText());
-                for (JsonNode c : obj.path("consequences")) {
-                    addConcept(ids, c);
-                    classes.add(c.get("id").asText());
-                    for (JsonNode e : c.path("examples")) {
-                        addConcept(ids, e.get("cause"));
-                        addConcept(ids, e.get("effect"));
-                    }
+        JsonLines.forEach(file, (obj, line) -> {
+            JsonNode event = obj.get("event");
+            if (event == null) {
+                return;
+            }
+            addConcept(ids, event);
+            classes.add(event.get("id").asText());
+            for (JsonNode c : obj.path("consequences")) {
+                addConcept(ids, c);
+                classes.add(c.get("id").asText());
+                for (JsonNode e : c.path("examples")) {
+                    addConcept(ids, e.get("cause"));
+                    addConcept(ids, e.get("effect"));
                 }
             }
-        }
+        });
         return new ConceptLinker(ids, classes);
     }
 

@@ -1,7 +1,6 @@
 package io.causalstream.scorer.wikicausal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
@@ -9,10 +8,8 @@ import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.scoring.ValidationState;
-import java.io.BufferedReader;
+import io.causalstream.scorer.files.JsonLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,26 +24,16 @@ import java.util.Map;
  */
 public final class ScoredGraphsFile {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     public static List<ScoredGraph> read(Path file) throws IOException {
         Map<String, ScoredGraph> latest = new LinkedHashMap<>();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int number = 0;
-            while ((line = reader.readLine()) != null) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode value = JSON.readTree(line).path("value");
-                if (!value.path("edges").isArray()) {
-                    throw new IOException(file + ":" + number + ": not a scored-graphs record (no value.edges)");
-                }
-                ScoredGraph graph = graph(value);
-                latest.put(graph.getPassageId() + "\u0000" + graph.getAnnotationId(), graph);
+        JsonLines.forEach(file, (object, line) -> {
+            JsonNode value = object.path("value");
+            if (!value.path("edges").isArray()) {
+                throw new IOException(file + ":" + line + ": not a scored-graphs record (no value.edges)");
             }
-        }
+            ScoredGraph graph = graph(value);
+            latest.put(graph.getPassageId() + "\u0000" + graph.getAnnotationId(), graph);
+        });
         return new ArrayList<>(latest.values());
     }
 

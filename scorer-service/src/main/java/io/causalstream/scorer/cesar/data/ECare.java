@@ -3,6 +3,7 @@ package io.causalstream.scorer.cesar.data;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.causalstream.scorer.cesar.CesarScorer;
 import io.causalstream.scorer.cesar.data.TrainingExample.Kind;
+import io.causalstream.scorer.files.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

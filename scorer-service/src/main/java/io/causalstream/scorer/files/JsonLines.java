@@ -1,4 +1,4 @@
-package io.causalstream.scorer.cesar.data;
+package io.causalstream.scorer.files;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,13 +10,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One JSON object per non-blank line. */
+/** One JSON object per non-blank line (the shared data sets' JSONL files, the WikiCausal KGs, read-topic output). */
 public final class JsonLines {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** What is done with each object; {@code line} is its 1-based line number, for error messages. */
+    @FunctionalInterface
+    public interface Visitor {
+        void visit(JsonNode object, int line) throws IOException;
+    }
+
     public static List<JsonNode> read(Path file) throws IOException {
         List<JsonNode> out = new ArrayList<>();
+        forEach(file, (object, line) -> out.add(object));
+        return out;
+    }
+
+    /** Visits the objects in file order; a line that is not JSON fails with the file and line number. */
+    public static void forEach(Path file, Visitor visitor) throws IOException {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             int number = 0;
@@ -25,14 +37,15 @@ public final class JsonLines {
                 if (line.isBlank()) {
                     continue;
                 }
+                JsonNode object;
                 try {
-                    out.add(MAPPER.readTree(line));
+                    object = MAPPER.readTree(line);
                 } catch (IOException e) {
                     throw new IOException(file + " line " + number + ": " + e.getMessage(), e);
                 }
+                visitor.visit(object, number);
             }
         }
-        return out;
     }
 
     /** A required text field; fails with the field name when it is missing. */
