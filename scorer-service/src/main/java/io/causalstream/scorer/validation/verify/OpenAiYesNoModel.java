@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causalstream.runtime.Config;
+import io.causalstream.scorer.validation.ValidationSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -67,8 +68,8 @@ public final class OpenAiYesNoModel implements YesNoModel {
                 config.get("validation.verifier.api.key", null),
                 config.getDouble("validation.verifier.temperature", 0.7),
                 Duration.ofMillis(config.getInt("validation.verifier.timeout.ms", 30_000)));
-        return new MajorityVoteVerifier(model, config.getInt("validation.verification.tries", 5),
-                config.getInt("validation.verification.majority", 3));
+        ValidationSettings settings = ValidationSettings.from(config);
+        return new MajorityVoteVerifier(model, settings.verifierTries(), settings.verifierMajority());
     }
 
     @Override
