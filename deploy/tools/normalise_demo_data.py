@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Normalises the soft-measures Elo study data (kuldeep7688/soft-measures-causal-intelligence, CC-BY 4.0) into
 JSON Lines shaped like the Avro contract, for the local demo. Run once by hand; its output is committed under
-deploy/src/main/resources/demo/.
+deploy/launcher/src/main/resources/demo/.
 
   python3 deploy/tools/normalise_demo_data.py <path to shared/data/soft-measures-causal-intelligence> <out dir>
 """

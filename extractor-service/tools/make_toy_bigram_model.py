@@ -4,7 +4,7 @@ token depends only on the last one) exported as TorchScript (model.pt) and ONNX 
 tokenizer.json. It is no LLM: it exists so the tests exercise the real load -> tokenize -> generate -> decode path
 of DJL offline. Run once with Debian's python3-torch (1.13) and commit the output:
 
-  /usr/bin/python3 extractor-service/tools/make_toy_bigram_model.py extractor-service/src/test/resources/djl/toy-bigram
+  /usr/bin/python3 extractor-service/tools/make_toy_bigram_model.py extractor-service/extractors/src/test/resources/djl/toy-bigram
 """
 import json, pathlib, sys
 import torch

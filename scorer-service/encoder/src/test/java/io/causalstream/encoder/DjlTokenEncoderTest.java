@@ -1,0 +1,98 @@
+package io.causalstream.encoder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.causalstream.runtime.Config;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The bundled all-MiniLM-L6-v2 through DJL + ONNX Runtime. */
+class DjlTokenEncoderTest {
+
+    private static DjlTokenEncoder encoder;
+
+    @BeforeAll
+    static void load() {
+        encoder = DjlTokenEncoder.open(EncoderSettings.bundledMiniLm());
+    }
+
+    @AfterAll
+    static void close() {
+        encoder.close();
+    }
+
+    @Test
+    void pairLayoutKeepsSpecialTokensAndTypes() {
+        TokenEmbeddings t = encoder.encodePairs(List.of(new TextPair("Fire starts.", "House burns."))).getFirst();
+
+        assertThat(t.tokens()).containsExactly("[CLS]", "fire", "starts", ".", "[SEP]", "house", "burns", ".",
+                "[SEP]");
+        assertThat(t.typeIds()).containsExactly(0, 0, 0, 0, 0, 1, 1, 1, 1);
+        assertThat(t.special()).containsExactly(true, false, false, false, true, false, false, false, true);
+        assertThat(t.dimension()).isEqualTo(384);
+        assertThat(encoder.dimension()).isEqualTo(384);
+        assertThat(t.segment(0)).hasNumberOfRows(5);
+        assertThat(t.segment(1)).hasNumberOfRows(4);
+    }
+
+    @Test
+    void aLiteralSepInTheFirstTextIsTheSpecialToken() {
+        TokenEmbeddings t = encoder.encodePairs(List.of(new TextPair("Fire starts. [SEP] It is windy.",
+                "House burns."))).getFirst();
+
+        int inner = List.of(t.tokens()).indexOf("[SEP]");
+        assertThat(inner).isEqualTo(4);
+        assertThat(t.special()[inner]).isTrue();
+        assertThat(t.typeIds()[inner]).isZero();
+        assertThat(t.segment(0)).hasNumberOfRows(10); // [CLS] fire starts . [SEP] it is windy . [SEP]
+    }
+
+    @Test
+    void batchingAndPaddingDoNotChangeTheEmbeddings() {
+        List<String> texts = List.of("Heavy rain.", "The central bank raises interest rates to curb inflation.",
+                "Drought");
+        List<TokenEmbeddings> batch = encoder.encode(texts);
+
+        for (int i = 0; i < texts.size(); i++) {
+            TokenEmbeddings alone = encoder.encode(List.of(texts.get(i))).getFirst();
+            assertThat(batch.get(i).tokens()).containsExactly(alone.tokens());
+            for (int t = 0; t < alone.length(); t++) {
+                for (int k = 0; k < 384; k += 37) {
+                    assertThat(batch.get(i).vectors()[t][k]).isCloseTo(alone.vectors()[t][k], within(1e-4f));
+                }
+            }
+        }
+    }
+
+    @Test
+    void longInputIsTruncatedToMaxTokens() {
+        try (DjlTokenEncoder shortEncoder = DjlTokenEncoder.open(new EncoderSettings(null, null, null, 8, 4, 1,
+                null))) {
+            TokenEmbeddings t = shortEncoder.encode(List.of("one two three four five six seven eight nine ten"))
+                    .getFirst();
+
+            assertThat(t.length()).isEqualTo(8);
+            assertThat(t.tokens()[7]).isEqualTo("[SEP]");
+        }
+    }
+
+    @Test
+    void settingsComeFromConfig() {
+        EncoderSettings s = EncoderSettings.from(Config.of(Map.of("encoder.model.path", "/models/bert.onnx",
+                "encoder.batch.size", "8")));
+
+        assertThat(s.name()).isEqualTo("bert");
+        assertThat(s.batchSize()).isEqualTo(8);
+        assertThat(s.maxTokens()).isEqualTo(256);
+        assertThat(EncoderSettings.bundledMiniLm().name()).isEqualTo("all-minilm-l6-v2");
+        assertThatThrownBy(() -> DjlTokenEncoder.open(new EncoderSettings(Path.of("/nonexistent/model.onnx"), null,
+                null, 256, 32, 0, null))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not found");
+    }
+}

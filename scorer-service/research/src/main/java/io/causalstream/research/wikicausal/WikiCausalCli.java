@@ -1,0 +1,106 @@
+package io.causalstream.research.wikicausal;
+
+import io.causalstream.wikicausal.CausalKg;
+import io.causalstream.wikicausal.ConceptLinker;
+import io.causalstream.wikicausal.PrecisionEvaluation;
+import io.causalstream.wikicausal.RecallEvaluation;
+import io.causalstream.wikicausal.RecallRow;
+import io.causalstream.wikicausal.ScoredGraphKg;
+import io.causalstream.wikicausal.ScoredGraphsFile;
+
+import io.causalstream.runtime.Config;
+import io.causalstream.validation.verify.CausalVerifier;
+import io.causalstream.validation.verify.OpenAiYesNoModel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * WikiCausal evaluation of extracted KGs against the base KG: recall rows as in {@code results/recall-v1.csv},
+ * and, with {@code --precision} and an LLM backend ({@code validation.verifier.*}, see {@link OpenAiYesNoModel}),
+ * precision rows as in {@code results/precision-v1.csv}. Inputs are WikiCausal KG files ({@code --input}) or the
+ * scorer's output ({@code --scored-graphs}, as printed by {@code deploy/read-topic scored-graphs}), whose labels
+ * are linked to the base KG by {@link ConceptLinker}.
+ *
+ * <pre>
+ * mvn -pl scorer-service exec:java -Dexec.mainClass=io.causalstream.research.wikicausal.WikiCausalCli -Dexec.args="\
+ *   --base /work/shared/data/wikicausal/data/base-kg/base-kg-v1.jsonl \
+ *   --input /work/shared/data/wikicausal/data/extracted-kg/causenet-full-linked-v1.jsonl \
+ *   --input /work/shared/data/wikicausal/data/extracted-kg/causenet-precision-linked-v1.jsonl"
+ * </pre>
+ */
+@Command(name = "wikicausal", mixinStandardHelpOptions = true,
+        description = "WikiCausal recall (full / classes / instances) and LLM precision of extracted KGs.")
+public final class WikiCausalCli implements Callable<Integer> {
+
+    @Option(names = "--base", required = true, description = "Base KG (base-kg-v1.jsonl).")
+    Path base;
+
+    @Option(names = "--input", description = "Extracted KG file(s) in WikiCausal's format.")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--scored-graphs", description = "scored-graphs records as JSON lines (deploy/read-topic).")
+    List<Path> scoredGraphs = new ArrayList<>();
+
+    @Option(names = "--validated-only", description = "From scored-graphs, count only VALIDATED edges.")
+    boolean validatedOnly;
+
+    @Option(names = "--precision", description = "Also ask the LLM verifier (validation.verifier.base.url, "
+            + "validation.verifier.model; env VALIDATION_VERIFIER_BASE_URL, ...) about every pair.")
+    boolean precision;
+
+    @Override
+    public Integer call() throws Exception {
+        if (inputs.isEmpty() && scoredGraphs.isEmpty()) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "give --input or --scored-graphs");
+        }
+        CausalVerifier verifier = precision ? OpenAiYesNoModel.verifierFrom(Config.fromEnvironment())
+                : CausalVerifier.NONE;
+        if (precision && !verifier.configured()) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--precision needs an LLM backend: set "
+                    + OpenAiYesNoModel.BASE_URL + " (env VALIDATION_VERIFIER_BASE_URL) and validation.verifier.model");
+        }
+        CausalKg baseKg = CausalKg.read(base);
+        String baseName = base.getFileName().toString();
+        List<String> precisionRows = new ArrayList<>();
+        System.out.println(RecallRow.HEADER);
+        for (Path input : inputs) {
+            evaluate(input.getFileName().toString(), CausalKg.read(input), baseName, baseKg, verifier, precisionRows);
+        }
+        if (!scoredGraphs.isEmpty()) {
+            ConceptLinker linker = ConceptLinker.fromBaseKg(base);
+            for (Path file : scoredGraphs) {
+                ScoredGraphKg.Linked linked = ScoredGraphKg.from(ScoredGraphsFile.read(file), linker, validatedOnly);
+                System.err.printf("%s: %d edges, %d not linked to the base KG%n", file.getFileName(), linked.edges(),
+                        linked.unlinked());
+                evaluate(file.getFileName().toString(), linked.kg(), baseName, baseKg, verifier, precisionRows);
+            }
+        }
+        if (precision) {
+            System.out.println();
+            System.out.println(PrecisionEvaluation.HEADER);
+            precisionRows.forEach(System.out::println);
+        }
+        return 0;
+    }
+
+    private static void evaluate(String name, CausalKg kg, String baseName, CausalKg baseKg, CausalVerifier verifier,
+                                 List<String> precisionRows) {
+        for (RecallRow row : RecallEvaluation.evaluate(name, kg, baseName, baseKg)) {
+            System.out.println(row.csv());
+        }
+        if (verifier.configured()) {
+            PrecisionEvaluation.Result result = PrecisionEvaluation.evaluate(kg, verifier);
+            precisionRows.add(result.csv(name) + (result.abstained() > 0 ? "  # " + result.abstained()
+                    + " pairs without an answer" : ""));
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new WikiCausalCli()).execute(args));
+    }
+}

@@ -1,0 +1,117 @@
+package io.causalstream.scorer.app;
+
+import io.causalstream.runtime.Config;
+import io.causalstream.scorer.gold.GoldPreference;
+import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.scorer.scoring.GraphScorer;
+import java.util.Map;
+
+/**
+ * Every setting of the scorer service, read once through {@link Config} (override map, {@code -D}, environment,
+ * {@code CAUSAL_STREAM_CONFIG} file, then the default).
+ *
+ * <table>
+ *   <caption>Settings</caption>
+ *   <tr><th>key</th><th>environment</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code kafka.bootstrap.servers}</td><td>{@code KAFKA_BOOTSTRAP_SERVERS}</td><td>localhost:9092</td>
+ *       <td>Kafka brokers.</td></tr>
+ *   <tr><td>{@code schema.registry.url}</td><td>{@code SCHEMA_REGISTRY_URL}</td><td>http://localhost:8085</td>
+ *       <td>Schema registry root URL (Confluent-compatible).</td></tr>
+ *   <tr><td>{@code http.host}</td><td>{@code HTTP_HOST}</td><td>0.0.0.0</td>
+ *       <td>Interface of the HTTP server (/health, /metrics, /api).</td></tr>
+ *   <tr><td>{@code http.port}</td><td>{@code HTTP_PORT}</td><td>7072</td>
+ *       <td>Port of the HTTP server; 0 picks a free one (tests).</td></tr>
+ *   <tr><td>{@code http.advertised.host}</td><td>{@code HTTP_ADVERTISED_HOST}</td><td>(none)</td>
+ *       <td>Host name other instances reach this one at. When set, it becomes Kafka Streams'
+ *       {@code application.server} (with the bound HTTP port) and score queries for passages owned by another
+ *       instance are redirected there; leave unset for a single instance.</td></tr>
+ *   <tr><td>{@code application.id}</td><td>{@code APPLICATION_ID}</td><td>scorer-service</td>
+ *       <td>Kafka Streams application id: consumer group, prefix of internal topics. Instances with the same id
+ *       share the work.</td></tr>
+ *   <tr><td>{@code state.dir}</td><td>{@code STATE_DIR}</td><td>(Kafka Streams default,
+ *       {@code ${java.io.tmpdir}/kafka-streams})</td><td>Directory of the local state stores.</td></tr>
+ *   <tr><td>{@code scorer.gold.preference}</td><td>{@code SCORER_GOLD_PREFERENCE}</td><td>curated</td>
+ *       <td>{@code curated}: score against the curated gold when the passage has one, else the tournament
+ *       winner; {@code tournament}: the reverse.</td></tr>
+ *   <tr><td>{@code scorer.measures}</td><td>{@code SCORER_MEASURES}</td><td>exact,bleu,rouge1,meteor</td>
+ *       <td>The measures scored into every {@code scored-graphs} record, comma-separated, each {@code name} or
+ *       {@code name:threshold} (e.g. {@code exact,bleu:0.5,rouge1:0.6,meteor:0.5}). Names: {@code exact},
+ *       {@code bleu}, {@code bleu-nltk}, {@code rouge1}, {@code rouge2}, {@code rougeL}, {@code meteor}
+ *       (paper-faithful soft F1) and {@code ref-verbatim}, {@code ref-bleu}, {@code ref-meteor}, {@code ref-rouge}
+ *       (the authors' notebook, bit for bit); a name alone takes the measure's default threshold. Defaults and
+ *       why: {@link MeasureCatalog#DEFAULT_SPEC}. Checked at start: an unknown name stops the start.</td></tr>
+ *   <tr><td>{@code scorer.max.edges}</td><td>{@code SCORER_MAX_EDGES}</td><td>500</td>
+ *       <td>Extractions and golds with more edges go to their dead-letter topic instead of being scored
+ *       (matching is cubic in the edge count).</td></tr>
+ *   <tr><td>{@code kafka.streams.*}</td><td>{@code KAFKA_STREAMS_*}</td><td>(none)</td>
+ *       <td>Raw Kafka Streams (and embedded client) properties, prefix removed, e.g.
+ *       {@code kafka.streams.commit.interval.ms=100}, {@code kafka.streams.num.stream.threads=2}. Applied last,
+ *       except that {@code processing.guarantee} stays {@code exactly_once_v2} unless set here.</td></tr>
+ * </table>
+ */
+public record ScorerSettings(String bootstrapServers,
+                             String schemaRegistryUrl,
+                             String httpHost,
+                             int httpPort,
+                             String advertisedHost,
+                             String applicationId,
+                             String stateDir,
+                             GoldPreference goldPreference,
+                             String measures,
+                             int maxEdges,
+                             Map<String, String> streamsOverrides) {
+
+    public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
+    public static final String APPLICATION_ID = "application.id";
+    public static final String GOLD_PREFERENCE = "scorer.gold.preference";
+    public static final String MEASURES = "scorer.measures";
+    public static final String MAX_EDGES = "scorer.max.edges";
+    public static final String STREAMS_PREFIX = "kafka.streams.";
+
+    public static final int DEFAULT_HTTP_PORT = 7072;
+    public static final String DEFAULT_APPLICATION_ID = "scorer-service";
+    public static final int DEFAULT_MAX_EDGES = 500;
+
+    public ScorerSettings {
+        streamsOverrides = Map.copyOf(streamsOverrides);
+        if (httpPort < 0 || httpPort > 65535) {
+            throw new IllegalArgumentException("http.port must be in 0..65535, got " + httpPort);
+        }
+        if (measures == null || measures.isBlank()) {
+            throw new IllegalArgumentException(MEASURES + " must name at least one measure");
+        }
+        if (maxEdges < 1) {
+            throw new IllegalArgumentException(MAX_EDGES + " must be at least 1, got " + maxEdges);
+        }
+    }
+
+    public static ScorerSettings from(Config config) {
+        return new ScorerSettings(
+                config.bootstrapServers(),
+                config.schemaRegistryUrl(),
+                config.get(Config.HTTP_HOST, "0.0.0.0"),
+                config.getInt(Config.HTTP_PORT, DEFAULT_HTTP_PORT),
+                config.find(HTTP_ADVERTISED_HOST).orElse(null),
+                config.get(APPLICATION_ID, DEFAULT_APPLICATION_ID),
+                config.find(Config.STATE_DIR).orElse(null),
+                GoldPreference.parse(config.get(GOLD_PREFERENCE, GoldPreference.CURATED.settingValue())),
+                config.get(MEASURES, MeasureCatalog.DEFAULT_SPEC),
+                config.getInt(MAX_EDGES, DEFAULT_MAX_EDGES),
+                config.withPrefix(STREAMS_PREFIX));
+    }
+
+    /** The scorer of {@link #measures()} over the built-in measures, without hooks. */
+    public GraphScorer graphScorer() {
+        return graphScorer(MeasureCatalog.builtIn());
+    }
+
+    /** The scorer of {@link #measures()} over a catalog (e.g. the built-ins plus the neural measures). */
+    public GraphScorer graphScorer(MeasureCatalog catalog) {
+        return new GraphScorer(catalog.parse(measures));
+    }
+
+    /** Every setting at its default, ignoring the process environment: for topology tests and tools. */
+    public static ScorerSettings defaults() {
+        return from(Config.of(Map.of()));
+    }
+}

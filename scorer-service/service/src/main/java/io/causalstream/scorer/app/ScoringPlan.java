@@ -1,0 +1,109 @@
+package io.causalstream.scorer.app;
+
+import io.causalstream.runtime.Config;
+import io.causalstream.alignment.TripleAlignment;
+import io.causalstream.encoder.DjlTokenEncoder;
+import io.causalstream.encoder.EncoderSettings;
+import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.NodeSimilarity;
+import io.causalstream.measures.neural.NeuralMeasures;
+import io.causalstream.scorer.scoring.EdgeAssessor;
+import io.causalstream.scorer.scoring.GraphAlignment;
+import io.causalstream.scorer.scoring.GraphScorer;
+import io.causalstream.validation.EdgeValidation;
+import io.causalstream.scorer.scoring.ValidationAssessor;
+import io.causalstream.validation.verify.CausalVerifier;
+import io.causalstream.validation.verify.OpenAiYesNoModel;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a deployment scores beside the soft F1 measures of {@code scorer.measures}:
+ * <table>
+ *   <caption>Settings</caption>
+ *   <tr><th>key</th><th>env</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code scorer.alignment.enabled}</td><td>{@code SCORER_ALIGNMENT_ENABLED}</td><td>true</td>
+ *       <td>Structure-first alignment F1 (EmpiriGraph A.3, direction as edge type) into
+ *       {@code ScoredGraph.alignmentF1}.</td></tr>
+ *   <tr><td>{@code scorer.validation.enabled}</td><td>{@code SCORER_VALIDATION_ENABLED}</td><td>true</td>
+ *       <td>Staged edge validation and CESAR strength on every edge (needs the passage text; the
+ *       {@code validation.*} keys of {@code ValidationSettings}, the verifier keys of {@code OpenAiYesNoModel},
+ *       {@code cesar.head.path}).</td></tr>
+ * </table>
+ * Naming a neural measure in {@code scorer.measures} ({@code minilm-cosine}, {@code minilm-bertscore}, or the
+ * names of the encoder configured with {@code encoder.*}) loads the encoder once at start; otherwise no model is
+ * loaded. Their default threshold, {@value #NEURAL_DEFAULT_THRESHOLD}, is a starting point, not calibrated on the
+ * Elo study: give one explicitly ({@code minilm-cosine:0.8}) for real use.
+ */
+final class ScoringPlan {
+
+    static final String ALIGNMENT_ENABLED = "scorer.alignment.enabled";
+    private static final Logger log = LoggerFactory.getLogger(ScoringPlan.class);
+
+    static final String VALIDATION_ENABLED = "scorer.validation.enabled";
+    static final double NEURAL_DEFAULT_THRESHOLD = 0.7;
+
+    static GraphScorer build(Config config, ScorerSettings settings) {
+        GraphAlignment alignment = GraphAlignment.NONE;
+        if (config.getBoolean(ALIGNMENT_ENABLED, true)) {
+            TripleAlignment aligner = new TripleAlignment();
+            alignment = (extraction, gold) -> aligner.f1(extraction.getTriples(), gold.getTriples());
+        }
+        // one encoder for the neural measures and validation, loaded only if one of them needs it; it lives as long
+        // as the process and is shared by every scoring thread
+        Supplier<TokenEncoder> encoder = new SharedEncoder(config);
+        return settings.graphScorer(catalog(settings, encoder)).withHooks(edgeAssessor(config, encoder), alignment);
+    }
+
+    /** Opens the configured encoder ({@code encoder.*}) on first use, once. */
+    private static final class SharedEncoder implements Supplier<TokenEncoder> {
+
+        private final Config config;
+        private TokenEncoder encoder;
+
+        SharedEncoder(Config config) {
+            this.config = config;
+        }
+
+        @Override
+        public synchronized TokenEncoder get() {
+            if (encoder == null) {
+                encoder = DjlTokenEncoder.open(EncoderSettings.from(config));
+            }
+            return encoder;
+        }
+    }
+
+    /** Staged validation with CESAR strength, or nothing when {@code scorer.validation.enabled=false}. */
+    static EdgeAssessor edgeAssessor(Config config, Supplier<TokenEncoder> encoder) {
+        if (!config.getBoolean(VALIDATION_ENABLED, true)) {
+            return EdgeAssessor.NONE;
+        }
+        long start = System.nanoTime();
+        CausalVerifier verifier = OpenAiYesNoModel.verifierFrom(config);
+        EdgeValidation validation = EdgeValidation.open(config, verifier, encoder);
+        log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
+                        ? "encoder + CESAR strength" : "lexical stages only",
+                verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",
+                (System.nanoTime() - start) / 1_000_000);
+        return new ValidationAssessor(validation);
+    }
+
+    /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */
+    static MeasureCatalog catalog(ScorerSettings settings, Supplier<TokenEncoder> encoder) {
+        MeasureCatalog catalog = MeasureCatalog.builtIn();
+        if (!settings.measures().contains("cosine") && !settings.measures().contains("bertscore")) {
+            return catalog;
+        }
+        NeuralMeasures neural = new NeuralMeasures(encoder.get());
+        for (NodeSimilarity similarity : neural.all()) {
+            catalog = catalog.withSimilarity(similarity, NEURAL_DEFAULT_THRESHOLD);
+        }
+        return catalog;
+    }
+
+    private ScoringPlan() {
+    }
+}

@@ -1,0 +1,179 @@
+package io.causalstream.scorer.scoring;
+
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.gold.GoldGraph;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ScoredEdge;
+import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.measures.EdgeSetMeasure;
+import io.causalstream.measures.EdgeSetScore;
+import io.causalstream.measures.EdgeSetScorer;
+import io.causalstream.measures.ExactMatch;
+import io.causalstream.measures.MeasureCatalog;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Scores one extraction against one gold graph under every configured measure and builds the {@code scored-graphs}
+ * record. Plain Java, no Kafka: the topology and the file-based CLI share it.
+ *
+ * <p>Two hooks complete the record: an {@link EdgeAssessor} (per-edge strength and validation, with
+ * {@code shareValidated} and {@code meanStrength} derived from it) and a {@link GraphAlignment}
+ * ({@code alignmentF1}). Both default to doing nothing (edges {@code UNCHECKED}, the three fields null). A hook
+ * that throws is logged and treated as not run, so a bug there cannot stop the stream.
+ */
+public final class GraphScorer {
+
+    private static final Logger log = LoggerFactory.getLogger(GraphScorer.class);
+
+    private final List<EdgeSetMeasure> measures;
+    private final EdgeAssessor assessor;
+    private final GraphAlignment alignment;
+
+    public GraphScorer(List<? extends EdgeSetMeasure> measures, EdgeAssessor assessor, GraphAlignment alignment) {
+        if (measures.isEmpty()) {
+            throw new IllegalArgumentException("at least one measure is needed");
+        }
+        this.measures = List.copyOf(measures);
+        this.assessor = Objects.requireNonNull(assessor, "assessor");
+        this.alignment = Objects.requireNonNull(alignment, "alignment");
+    }
+
+    public GraphScorer(List<? extends EdgeSetMeasure> measures) {
+        this(measures, EdgeAssessor.NONE, GraphAlignment.NONE);
+    }
+
+    /** Exact match at T = 1 only: the classical edge F1 (with formula (1) for partial positives). */
+    public static GraphScorer defaults() {
+        return new GraphScorer(List.of(new EdgeSetScorer(new ExactMatch(), 1.0)));
+    }
+
+    /** The built-in measures of a measure list such as {@value MeasureCatalog#DEFAULT_SPEC}, no hooks. */
+    public static GraphScorer of(String measureSpec) {
+        return new GraphScorer(MeasureCatalog.builtIn().parse(measureSpec));
+    }
+
+    /** The same measures with other hooks (the service wires validation, strength and alignment in here). */
+    public GraphScorer withHooks(EdgeAssessor edgeAssessor, GraphAlignment graphAlignment) {
+        return new GraphScorer(measures, edgeAssessor, graphAlignment);
+    }
+
+    public List<EdgeSetMeasure> measures() {
+        return measures;
+    }
+
+    /** Whether scores depend on the passage text (the edge assessor reads it). */
+    public boolean usesPassageText() {
+        return assessor.usesPassageText();
+    }
+
+    /** {@link #score(Extraction, GoldGraph, String, Instant)} without the passage text. */
+    public ScoredGraph score(Extraction extraction, GoldGraph gold, Instant scoredAt) {
+        return score(extraction, gold, null, scoredAt);
+    }
+
+    /**
+     * @param extraction  the scored annotation
+     * @param gold        the passage's effective gold
+     * @param passageText the passage text, or null when unknown
+     * @param scoredAt    time to stamp on the record (the topology passes the triggering record's timestamp, so a
+     *                    replay produces the same output)
+     */
+    public ScoredGraph score(Extraction extraction, GoldGraph gold, String passageText, Instant scoredAt) {
+        Objects.requireNonNull(extraction, "extraction");
+        Objects.requireNonNull(gold, "gold");
+        List<MeasureScore> scores = new ArrayList<>(measures.size());
+        for (EdgeSetMeasure measure : measures) {
+            EdgeSetScore s = measure.scoreTriples(extraction.getTriples(), gold.getTriples());
+            scores.add(MeasureScore.newBuilder()
+                    .setMeasure(measure.name())
+                    .setThreshold(measure.threshold())
+                    .setTp(s.tp())
+                    .setPp(s.pp())
+                    .setFp(s.fp())
+                    .setFn(s.fn())
+                    .setF1(s.f1())
+                    .setF1Strict(s.f1Strict())
+                    .build());
+        }
+        List<EdgeAssessment> assessments = assess(extraction, passageText);
+        List<Triple> triples = extraction.getTriples();
+        List<ScoredEdge> edges = new ArrayList<>(triples.size());
+        for (int i = 0; i < triples.size(); i++) {
+            EdgeAssessment a = assessments.get(i);
+            edges.add(ScoredEdge.newBuilder()
+                    .setTriple(triples.get(i))
+                    .setStrength(a.strength())
+                    .setValidation(a.validation())
+                    .setStages(a.stages())
+                    .build());
+        }
+        return ScoredGraph.newBuilder()
+                .setPassageId(extraction.getPassageId())
+                .setAnnotationId(extraction.getAnnotationId())
+                .setAnnotator(extraction.getAnnotator())
+                .setGoldAnnotationId(gold.getAnnotationId())
+                .setGoldOrigin(gold.getOrigin())
+                .setEdges(edges)
+                .setScores(scores)
+                .setAlignmentF1(alignmentF1(extraction, gold))
+                .setShareValidated(shareValidated(assessments))
+                .setMeanStrength(meanStrength(assessments))
+                .setScoredAt(scoredAt)
+                .build();
+    }
+
+    private List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+        int n = extraction.getTriples().size();
+        try {
+            List<EdgeAssessment> out = assessor.assess(extraction, passageText);
+            if (out != null && out.size() == n) {
+                return out;
+            }
+            log.warn("edge assessor returned {} assessments for {} edges of {}/{}; edges left unchecked",
+                    out == null ? "null" : out.size(), n, extraction.getPassageId(), extraction.getAnnotationId());
+        } catch (RuntimeException e) {
+            log.warn("edge assessor failed on {}/{}; edges left unchecked", extraction.getPassageId(),
+                    extraction.getAnnotationId(), e);
+        }
+        return EdgeAssessor.NONE.assess(extraction, passageText);
+    }
+
+    private Double alignmentF1(Extraction extraction, GoldGraph gold) {
+        try {
+            return alignment.alignmentF1(extraction, gold);
+        } catch (RuntimeException e) {
+            log.warn("graph alignment failed on {}/{}; alignmentF1 left null", extraction.getPassageId(),
+                    extraction.getAnnotationId(), e);
+            return null;
+        }
+    }
+
+    /** VALIDATED edges / all edges, when validation ran on at least one edge; else null. */
+    static Double shareValidated(List<EdgeAssessment> assessments) {
+        if (assessments.stream().allMatch(a -> a.validation() == ValidationState.UNCHECKED)) {
+            return null;
+        }
+        long validated = assessments.stream().filter(a -> a.validation() == ValidationState.VALIDATED).count();
+        return (double) validated / assessments.size();
+    }
+
+    /** Mean of the strengths that were computed; null when none was. */
+    static Double meanStrength(List<EdgeAssessment> assessments) {
+        double sum = 0;
+        int n = 0;
+        for (EdgeAssessment a : assessments) {
+            if (a.strength() != null) {
+                sum += a.strength();
+                n++;
+            }
+        }
+        return n == 0 ? null : sum / n;
+    }
+}

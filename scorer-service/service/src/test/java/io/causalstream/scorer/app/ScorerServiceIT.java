@@ -1,0 +1,179 @@
+package io.causalstream.scorer.app;
+
+import static io.causalstream.schemas.graph.Direction.DECREASE;
+import static io.causalstream.schemas.graph.Direction.INCREASE;
+import static io.causalstream.testkit.Samples.extraction;
+import static io.causalstream.testkit.Samples.gold;
+import static io.causalstream.testkit.Samples.triple;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.deadletter.DeadLetters;
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.gold.GoldOrigin;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
+import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ScoredEdge;
+import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.testkit.KafkaTestCluster;
+import io.causalstream.testkit.TestCluster;
+import io.causalstream.topics.Topics;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scorer through the real broker and registry: Avro in the Confluent wire format, EOS, dead letters, HTTP. */
+@ExtendWith(KafkaTestCluster.class)
+class ScorerServiceIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Triple RAIN_FLOODS = triple("rain", "flooding", INCREASE);
+    private static final Triple DAMS_FLOODS = triple("dams", "flooding", DECREASE);
+    private static final Triple FLOODS_CROPS = triple("flooding", "crop yield", DECREASE);
+    private static final Triple LITTER_WILDLIFE = triple("litter", "wildlife", DECREASE);
+    private static final Triple TOURISM_LITTER = triple("tourism", "litter", INCREASE);
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void scoresExtractionsDeadLettersGarbageAndServesHttp(TestCluster cluster, @TempDir Path stateDir)
+            throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "scorer-it-" + run;
+        var config = cluster.config(Map.of(
+                "http.port", "0",
+                "application.id", "scorer-it-" + run,
+                "state.dir", stateDir.toString(),
+                "kafka.streams.commit.interval.ms", "100"));
+
+        try (ScorerService service = ScorerService.start(config)) {
+            cluster.send(Topics.GOLD_GRAPHS, passage, gold(passage, "Human1", GoldOrigin.CURATED,
+                    RAIN_FLOODS, DAMS_FLOODS, FLOODS_CROPS, LITTER_WILDLIFE));
+            Extraction llama = extraction(passage, "llama3", RAIN_FLOODS, DAMS_FLOODS, TOURISM_LITTER);
+            cluster.send(Topics.EXTRACTIONS, passage, llama);
+
+            // 3 predicted, 2 of them in the 4-edge gold: TP 2, FP 1, FN 2; P = 2/3, R = 1/2, F1 = 4/7.
+            ScoredGraph scored = scoredGraph(cluster, passage, "llama3");
+            assertThat(scored.getGoldAnnotationId()).isEqualTo("Human1");
+            assertThat(scored.getGoldOrigin()).isEqualTo(GoldOrigin.CURATED);
+            assertThat(scored.getAnnotator()).isEqualTo(llama.getAnnotator());
+            assertThat(scored.getEdges()).extracting(ScoredEdge::getTriple)
+                    .containsExactly(RAIN_FLOODS, DAMS_FLOODS, TOURISM_LITTER);
+            assertThat(scored.getEdges()).extracting(ScoredEdge::getValidation)
+                    .containsOnly(ValidationState.UNCHECKED);
+            // The default measure list; here every measure sees the same matches (the other labels share no word).
+            assertThat(scored.getScores()).extracting(MeasureScore::getMeasure)
+                    .containsExactly("exact", "bleu", "rouge1", "meteor");
+            assertThat(scored.getScores()).extracting(MeasureScore::getThreshold).containsExactly(1.0, 0.35, 0.7, 0.55);
+            for (MeasureScore m : scored.getScores()) {
+                assertThat(new int[] {m.getTp(), m.getPp(), m.getFp(), m.getFn()}).as(m.getMeasure())
+                        .containsExactly(2, 0, 1, 2);
+                assertThat(m.getF1()).isCloseTo(4.0 / 7.0, within(1e-12));
+                assertThat(m.getF1Strict()).isCloseTo(4.0 / 7.0, within(1e-12));
+            }
+
+            // Edges wait for the passage text; when it arrives, the extractions are re-scored with staged
+            // validation and CESAR strength on every edge (bundled MiniLM encoder and head).
+            assertThat(scored.getEdges()).extracting(ScoredEdge::getStrength).containsOnlyNulls();
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain increases flooding. Dams reduce flooding.").setPublishedAt(Instant.now()).build());
+            ScoredGraph validated = cluster.readUntil(Topics.SCORED_GRAPHS, WAIT, rs -> rs.stream()
+                            .anyMatch(r -> isValidated(r, passage)))
+                    .stream().filter(r -> isValidated(r, passage)).findFirst().orElseThrow().value();
+            assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation).first()
+                    .isEqualTo(ValidationState.VALIDATED);
+            assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation).element(1)
+                    .isEqualTo(ValidationState.VALIDATED);
+            assertThat(validated.getEdges().get(2).getStages().get(0).getReason())
+                    .contains("'tourism' not found in the passage");
+            assertThat(validated.getEdges()).allSatisfy(e -> assertThat(e.getStrength()).isBetween(0.0, 1.0));
+            assertThat(validated.getMeanStrength()).isNotNull();
+            assertThat(validated.getScores().get(0).getF1()).isCloseTo(4.0 / 7.0, within(1e-12));
+
+            // Garbage on extractions: dead-lettered with its bytes and a reason; the stream goes on.
+            byte[] garbage = ("not avro " + run).getBytes(StandardCharsets.UTF_8);
+            cluster.sendRaw(Topics.EXTRACTIONS.name(), passage.getBytes(StandardCharsets.UTF_8), garbage);
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "Human2", RAIN_FLOODS, DAMS_FLOODS));
+
+            List<ConsumerRecord<String, byte[]>> dead = cluster.readRawUntil(Topics.EXTRACTIONS.deadLetterTopic(),
+                    WAIT, rs -> rs.stream().anyMatch(r -> passage.equals(r.key())));
+            ConsumerRecord<String, byte[]> letter = dead.stream().filter(r -> passage.equals(r.key()))
+                    .findFirst().orElseThrow();
+            assertThat(letter.value()).isEqualTo(garbage);
+            assertThat(DeadLetters.header(letter.headers(), DeadLetters.MESSAGE)).isNotBlank();
+            assertThat(DeadLetters.header(letter.headers(), DeadLetters.TOPIC)).isEqualTo("extractions");
+
+            // {rain, dams} vs the 4-edge gold: TP 2, FN 2; F1 = 4 / (4 + 2) = 2/3.
+            ScoredGraph human2 = scoredGraph(cluster, passage, "Human2");
+            assertThat(human2.getScores().get(0).getF1()).isCloseTo(2.0 / 3.0, within(1e-12));
+
+            String base = "http://localhost:" + service.httpPort();
+            HttpResponse<String> health = get(base + "/health");
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(json.readTree(health.body()).path("kafkaStreams").asText()).isIn("RUNNING", "REBALANCING");
+
+            HttpResponse<String> metrics = get(base + "/metrics");
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.body()).contains("kafka_stream_").contains("scorer_graphs_scored_total{")
+                    .contains("gold_origin=\"curated\"").contains("scorer_f1_count{")
+                    .contains("scorer_edges_total{").contains("validation=\"VALIDATED\"")
+                    .contains("scorer_edge_strength_count");
+
+            HttpResponse<String> scores = get(base + "/api/passages/" + passage + "/scores");
+            assertThat(scores.statusCode()).isEqualTo(200);
+            JsonNode annotations = json.readTree(scores.body()).path("annotations");
+            assertThat(annotations).hasSize(2);
+            assertThat(annotations.get(0).path("annotationId").asText()).isEqualTo("Human2");
+            JsonNode llamaScore = annotations.get(1);
+            assertThat(llamaScore.path("annotationId").asText()).isEqualTo("llama3");
+            assertThat(llamaScore.path("goldOrigin").asText()).isEqualTo("CURATED");
+            assertThat(llamaScore.path("scores").get(0).path("tp").asInt()).isEqualTo(2);
+            assertThat(llamaScore.path("scores").get(0).path("f1").asDouble()).isCloseTo(4.0 / 7.0, within(1e-12));
+            JsonNode edges = llamaScore.path("edges");
+            assertThat(edges).hasSize(3);
+            assertThat(edges.get(0).path("source").asText()).isEqualTo("rain");
+            assertThat(edges.get(0).path("validation").asText()).isEqualTo("VALIDATED");
+            assertThat(edges.get(0).path("strength").asDouble()).isBetween(0.0, 1.0);
+            assertThat(edges.get(0).path("stages")).hasSize(5);
+            assertThat(edges.get(0).path("stages").get(0).path("stage").asText()).isEqualTo("grounding");
+            assertThat(llamaScore.path("shareValidated").isNumber()).isTrue();
+        }
+    }
+
+    private static boolean isValidated(ConsumerRecord<String, ScoredGraph> r, String passage) {
+        return matches(r, passage, "llama3") && r.value().getShareValidated() != null;
+    }
+
+    private static ScoredGraph scoredGraph(TestCluster cluster, String passage, String annotationId) {
+        return cluster.readUntil(Topics.SCORED_GRAPHS, WAIT, rs -> rs.stream().anyMatch(r -> matches(r, passage,
+                        annotationId)))
+                .stream().filter(r -> matches(r, passage, annotationId)).findFirst().orElseThrow().value();
+    }
+
+    private static boolean matches(ConsumerRecord<String, ScoredGraph> r, String passage, String annotationId) {
+        return passage.equals(r.key()) && annotationId.equals(r.value().getAnnotationId());
+    }
+
+    private HttpResponse<String> get(String url) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+}

@@ -1,8 +1,0 @@
-package io.causalstream.scorer.measures.text;
-
-/** Reduces a word to its stem. Implementations are thread-safe. */
-@FunctionalInterface
-public interface Stemmer {
-
-    String stem(String word);
-}

@@ -1,0 +1,118 @@
+package io.causalstream.validation;
+
+import io.causalstream.schemas.graph.Direction;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Part of stage 5: reads the causal cue of the evidence between (or just before) the two mentions and says
+ * whether it runs source -> target ("X leads to Y", "Y is caused by X", "Because of X, Y"), target -> source
+ * (reversed), or is absent; and whether a polarity word there (increases / reduces ...) agrees with the edge's
+ * direction. A lexicon, not a parser: when forward and backward cues both occur, or a negation is present, it
+ * says nothing rather than guess.
+ */
+final class CueCheck {
+
+    enum Orientation { CONSISTENT, REVERSED, NONE }
+
+    enum Polarity { AGREES, CONTRADICTS, UNKNOWN }
+
+    record Result(Orientation orientation, Polarity polarity, String cue, String polarityWord) {
+    }
+
+    private static final String FORWARD_VERBS = "caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? in"
+            + "|produc(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|br(?:ing|ings|ought) about|g(?:ive|ives|ave|iving) rise to"
+            + "|contribut(?:e|es|ed|ing) to|increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?"
+            + "|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)|strengthen(?:s|ed|ing)?"
+            + "|reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?"
+            + "|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?"
+            + "|hinder(?:s|ed|ing)?|affect(?:s|ed|ing)?|influenc(?:e|es|ed|ing)|driv(?:e|es|ing)|drove|driven"
+            + "|induc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|creat(?:e|es|ed|ing)|enabl(?:e|es|ed|ing)"
+            + "|allow(?:s|ed|ing)?|mak(?:e|es|ing)|made|yield(?:s|ed|ing)?|spark(?:s|ed|ing)?|fuel(?:s|ed|led|ing)?"
+            + "|anchor(?:s|ed|ing)?|ensur(?:e|es|ed|ing)|boost";
+    private static final Pattern PASSIVE = Pattern.compile("\\b(?:is|are|was|were|be|been|being|get|gets|got)\\s+"
+            + "(?:\\w+ly\\s+)?(?:" + FORWARD_VERBS + ")\\s+by\\b|\\b(?:caused|driven|triggered|induced|influenced"
+            + "|affected|produced|generated|fuel(?:l)?ed|sparked|prompted|explained|determined|shaped)\\s+by\\b");
+    private static final Pattern BACKWARD = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
+            + "|as a (?:result|consequence) of|on account of|result(?:s|ed|ing)? from|stem(?:s|med|ming)? from"
+            + "|aris(?:e|es|ing) from|arose from|follow(?:s|ed|ing)? from|depend(?:s|ed|ing)? on|since)\\b");
+    private static final Pattern FORWARD = Pattern.compile("\\b(?:" + FORWARD_VERBS + "|therefore|thus|hence"
+            + "|consequently|as a (?:result|consequence)|thereby|so that|in turn|which means|so)\\b");
+    private static final Pattern LEADING = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
+            + "|as a (?:result|consequence) of|if|when|whenever|after|once)\\b");
+    private static final Pattern INCREASE = Pattern.compile("\\b(?:increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)"
+            + "|boost(?:s|ed|ing)?|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)"
+            + "|strengthen(?:s|ed|ing)?|grow(?:s|ing)?|grew|higher|more|greater|fuel(?:s|ed|led|ing)?"
+            + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing))\\b");
+    private static final Pattern DECREASE = Pattern.compile("\\b(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
+            + "|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?"
+            + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
+            + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
+            + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?)\\b");
+    private static final Pattern NEGATION = Pattern.compile("\\b(?:not|no|never|without|n't|neither|nor|cannot)\\b"
+            + "|n't\\b");
+
+    /**
+     * @param text     the passage
+     * @param source   where the source is ({@code start}/{@code end} in the passage)
+     * @param target   where the target is
+     * @param sentenceStart start of the first evidence sentence (leading cues are read from there)
+     */
+    static Result check(String text, Mention source, Mention target, int sentenceStart, Direction direction) {
+        boolean sourceFirst = source.start() <= target.start();
+        Mention first = sourceFirst ? source : target;
+        Mention second = sourceFirst ? target : source;
+        if (first.end() > second.start()) {
+            return new Result(Orientation.NONE, Polarity.UNKNOWN, "", "");
+        }
+        String bridge = text.substring(first.end(), second.start()).toLowerCase(Locale.ROOT);
+        String lead = text.substring(Math.min(sentenceStart, first.start()), first.start()).toLowerCase(Locale.ROOT);
+        Orientation orientation = Orientation.NONE;
+        String cue = "";
+        Matcher passive = PASSIVE.matcher(bridge);
+        Matcher backward = BACKWARD.matcher(bridge);
+        Matcher forward = FORWARD.matcher(bridge);
+        boolean hasPassive = passive.find();
+        boolean hasBackward = backward.find();
+        boolean hasForward = !hasPassive && forward.find();
+        if (hasPassive || hasBackward) {
+            if (!hasForward) {
+                // "first is caused by second" / "first because second": second -> first
+                orientation = sourceFirst ? Orientation.REVERSED : Orientation.CONSISTENT;
+                cue = hasPassive ? passive.group() : backward.group();
+            }
+        } else if (hasForward) {
+            orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
+            cue = forward.group();
+        } else {
+            Matcher leading = LEADING.matcher(lead);
+            String last = null;
+            while (leading.find()) {
+                last = leading.group();
+            }
+            if (last != null) {
+                // "Because of first, second" / "If first, second": first -> second
+                orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
+                cue = last;
+            }
+        }
+        Polarity polarity = Polarity.UNKNOWN;
+        String polarityWord = "";
+        if (!NEGATION.matcher(bridge).find()) {
+            Matcher up = INCREASE.matcher(bridge);
+            Matcher down = DECREASE.matcher(bridge);
+            boolean increases = up.find();
+            boolean decreases = down.find();
+            if (increases != decreases) {
+                polarityWord = increases ? up.group() : down.group();
+                Direction said = increases ? Direction.INCREASE : Direction.DECREASE;
+                polarity = said == direction ? Polarity.AGREES : Polarity.CONTRADICTS;
+            }
+        }
+        return new Result(orientation, polarity, cue, polarityWord);
+    }
+
+    private CueCheck() {
+    }
+}

@@ -1,0 +1,331 @@
+package io.causalstream.validation;
+
+import io.causalstream.runtime.Config;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.cesar.CesarScorer;
+import io.causalstream.cesar.CesarSettings;
+import io.causalstream.encoder.TextPair;
+import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.validation.verify.CausalVerifier;
+import io.causalstream.validation.verify.VerifierVerdict;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Staged validation of the edges of one extraction against its passage, after EmpiriGraph's edge-validation step
+ * and the soft-measures rater guidelines:
+ * <ol>
+ *   <li><b>grounding</b> — both ends found in the passage (exact, stemmed, fuzzy, embedding);</li>
+ *   <li><b>normalisation</b> — "A and B" split, near-duplicate nodes merged, exact duplicates dropped;</li>
+ *   <li><b>evidence</b> — the sentence(s) that name both ends;</li>
+ *   <li><b>strength</b> — CESAR on (evidence-conditioned) source -> target, against a threshold;</li>
+ *   <li><b>verification</b> — the evidence's cue runs source -> target and its polarity word agrees; not implied only
+ *       by transitivity; and, with an LLM backend, "Could {cause} result in {effect}?" (5 asks, majority 3).</li>
+ * </ol>
+ * Outcome: REJECTED when normalisation drops the edge, the evidence contradicts it (reversed cue, or the LLM says
+ * no without an explicit cue), or an end is not in the passage and the strength does not vouch for it; VALIDATED
+ * when every stage that ran passed; HYPOTHESIZED otherwise.
+ *
+ * <p>Thread-safe when its encoder, strength model and verifier are (the bundled ones are): each call keeps its
+ * state on the stack.
+ */
+public final class EdgeValidation implements AutoCloseable {
+
+    private final ValidationSettings settings;
+    private final TokenEncoder encoder;
+    private final StrengthModel strength;
+    private final CausalVerifier verifier;
+    private final AutoCloseable owned;
+
+    /**
+     * @param encoder  for embedding grounding, or null
+     * @param strength for the strength stage, or null to skip it
+     * @param verifier the LLM check, {@link CausalVerifier#NONE} without a backend
+     */
+    public EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
+                          CausalVerifier verifier) {
+        this(settings, encoder, strength, verifier, null);
+    }
+
+    private EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
+                           CausalVerifier verifier, AutoCloseable owned) {
+        this.settings = settings;
+        this.encoder = encoder;
+        this.strength = strength;
+        this.verifier = verifier == null ? CausalVerifier.NONE : verifier;
+        this.owned = owned;
+    }
+
+    /**
+     * Builds the validation from configuration: {@link ValidationSettings} keys, plus (unless
+     * {@code validation.neural=false}) the encoder ({@code encoder.*}) and CESAR head ({@code cesar.head.path}),
+     * loaded once and closed by {@link #close()}.
+     */
+    public static EdgeValidation open(Config config, CausalVerifier verifier) {
+        ValidationSettings settings = ValidationSettings.from(config);
+        if (!settings.neural()) {
+            return new EdgeValidation(settings, null, null, verifier, null);
+        }
+        CesarScorer cesar = CesarSettings.from(config).open();
+        return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, cesar.encoder());
+    }
+
+    /**
+     * Like {@link #open(Config, CausalVerifier)}, with an encoder the caller shares and closes (taken from
+     * {@code encoder} only when {@code validation.neural} is on); the CESAR head must have been trained on it.
+     */
+    public static EdgeValidation open(Config config, CausalVerifier verifier,
+                                      Supplier<? extends TokenEncoder> encoder) {
+        ValidationSettings settings = ValidationSettings.from(config);
+        if (!settings.neural()) {
+            return new EdgeValidation(settings, null, null, verifier, null);
+        }
+        CesarScorer cesar = new CesarScorer(encoder.get(), CesarSettings.from(config).loadHead());
+        return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, null);
+    }
+
+    /** {@link #open(Config, CausalVerifier)} without an LLM backend. */
+    public static EdgeValidation open(Config config) {
+        return open(config, CausalVerifier.NONE);
+    }
+
+    public ValidationSettings settings() {
+        return settings;
+    }
+
+    /** Validates every triple of one extraction against its passage text. */
+    public ValidatedGraph validate(String passageText, List<Triple> triples) {
+        // a very long passage would cost minutes of encoding inside one transaction: lexical grounding only then
+        boolean embed = settings.embeddingGrounding() && passageText != null
+                && passageText.length() <= settings.embeddingMaxChars();
+        PassageText passage = new PassageText(passageText, embed ? encoder : null);
+        Grounding grounding = new Grounding(passage, settings);
+        List<NormalisedEdge> normalised = new Normalisation(settings, grounding::best).normalise(triples);
+        EvidenceFinder finder = new EvidenceFinder(passage, grounding, settings.evidenceWindow());
+
+        List<Checked> checked = new ArrayList<>();
+        for (NormalisedEdge e : normalised) {
+            if (!e.kept()) {
+                checked.add(new Checked(e, null, null, null, null, grounding));
+                continue;
+            }
+            Mention source = grounding.best(e.source());
+            Mention target = grounding.best(e.target());
+            Evidence evidence = finder.find(e.source(), e.target(), e.original());
+            CueCheck.Result cue = null;
+            if (evidence.locatesBothEnds()) {
+                int start = passage.sentences().get(evidence.sentences().getFirst()).start();
+                cue = CueCheck.check(passage.text(), evidence.source(), evidence.target(), start,
+                        e.original().getDirection());
+            }
+            checked.add(new Checked(e, source, target, evidence, cue, grounding));
+        }
+        double[] strengths = strengths(checked);
+        Map<String, Set<String>> successors = new HashMap<>();
+        for (Checked c : checked) {
+            if (c.edge.kept()) {
+                successors.computeIfAbsent(c.edge.source(), k -> new HashSet<>()).add(c.edge.target());
+            }
+        }
+        List<ValidatedEdge> out = new ArrayList<>();
+        for (int i = 0; i < checked.size(); i++) {
+            out.add(decide(checked.get(i), strengths[i], successors));
+        }
+        return ValidatedGraph.of(out);
+    }
+
+    private double[] strengths(List<Checked> checked) {
+        double[] out = new double[checked.size()];
+        java.util.Arrays.fill(out, Double.NaN);
+        if (strength == null) {
+            return out;
+        }
+        List<TextPair> pairs = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        for (int i = 0; i < checked.size(); i++) {
+            Checked c = checked.get(i);
+            if (c.edge.kept()) {
+                pairs.add(new TextPair(causeText(c), c.edge.target()));
+                at.add(i);
+            }
+        }
+        if (!pairs.isEmpty()) {
+            double[] values = strength.strengths(pairs);
+            for (int k = 0; k < values.length; k++) {
+                out[at.get(k)] = values[k];
+            }
+        }
+        return out;
+    }
+
+    private String causeText(Checked c) {
+        if (settings.evidenceConditionedStrength() && c.evidence.found()) {
+            return CesarScorer.concatenate(c.edge.source(), c.evidence.text());
+        }
+        return c.edge.source();
+    }
+
+    private ValidatedEdge decide(Checked c, double strengthValue, Map<String, Set<String>> successors) {
+        NormalisedEdge e = c.edge;
+        Triple triple = Triple.newBuilder(e.original()).setSource(e.source()).setTarget(e.target()).build();
+        List<Verdict> stages = new ArrayList<>();
+        if (!e.kept()) {
+            stages.add(new Verdict(Verdict.NORMALISATION, false, e.reason()));
+            return new ValidatedEdge(e.originalIndex(), triple, null, ValidationState.REJECTED, stages, false);
+        }
+        boolean grounded = c.source.level().found() && c.target.level().found();
+        stages.add(new Verdict(Verdict.GROUNDING, grounded, "source '" + e.source() + "' " + describe(c.source)
+                + "; target '" + e.target() + "' " + describe(c.target)));
+        stages.add(new Verdict(Verdict.NORMALISATION, true, e.reason()));
+        stages.add(evidenceVerdict(c));
+        Double strengthOut = null;
+        boolean strong = false;
+        if (!Double.isNaN(strengthValue)) {
+            strengthOut = strengthValue;
+            strong = strengthValue >= settings.strengthThreshold();
+            String pair = settings.evidenceConditionedStrength() && c.evidence.found()
+                    ? "CS(source [SEP] evidence -> target)" : "CS(source -> target)";
+            stages.add(new Verdict(Verdict.STRENGTH, strong, String.format("%s = %.3f %s %.2f", pair, strengthValue,
+                    strong ? ">=" : "<", settings.strengthThreshold())));
+        }
+        Verification v = verify(c, successors);
+        stages.add(new Verdict(Verdict.VERIFICATION, v.passed, v.reason));
+
+        ValidationState state;
+        if (v.contradicted || (!grounded && !strong)) {
+            state = ValidationState.REJECTED;
+        } else if (stages.stream().allMatch(Verdict::passed)) {
+            state = ValidationState.VALIDATED;
+        } else {
+            state = ValidationState.HYPOTHESIZED;
+        }
+        return new ValidatedEdge(e.originalIndex(), triple, strengthOut, state, stages, true);
+    }
+
+    private Verdict evidenceVerdict(Checked c) {
+        if (!c.evidence.found()) {
+            return new Verdict(Verdict.EVIDENCE, false, "no sentence"
+                    + (settings.evidenceWindow() > 1 ? " (or " + settings.evidenceWindow() + " consecutive sentences)"
+                    : "") + " names both ends");
+        }
+        String origin = c.evidence.fromSpans() ? "annotator's evidence, " : "";
+        return new Verdict(Verdict.EVIDENCE, true, origin + c.evidence.where() + ": \"" + clip(c.evidence.text())
+                + "\"");
+    }
+
+    private record Verification(boolean passed, boolean contradicted, String reason) {
+    }
+
+    private Verification verify(Checked c, Map<String, Set<String>> successors) {
+        List<String> reasons = new ArrayList<>();
+        boolean supported = false;
+        boolean contradicted = false;
+        boolean weakened = false;
+        CueCheck.Orientation orientation = c.cue == null ? CueCheck.Orientation.NONE : c.cue.orientation();
+        switch (orientation) {
+            case CONSISTENT -> {
+                supported = true;
+                reasons.add("cue '" + c.cue.cue() + "' runs source -> target");
+            }
+            case REVERSED -> {
+                contradicted = true;
+                reasons.add("cue '" + c.cue.cue() + "' runs target -> source: direction reversed");
+            }
+            case NONE -> reasons.add(c.evidence.locatesBothEnds() ? "no causal cue in the evidence"
+                    : "no evidence sentence to read a cue from");
+        }
+        if (c.cue != null && c.cue.polarity() != CueCheck.Polarity.UNKNOWN) {
+            boolean agrees = c.cue.polarity() == CueCheck.Polarity.AGREES;
+            weakened |= !agrees;
+            reasons.add("'" + c.cue.polarityWord() + "' " + (agrees ? "agrees with " : "contradicts ")
+                    + c.edge.original().getDirection());
+        }
+        if (settings.transitivityCheck()) {
+            String via = transitiveVia(c, successors);
+            if (via != null) {
+                weakened = true;
+                reasons.add("implied only by transitivity via '" + via + "' (guideline 4)");
+            }
+        }
+        if (verifier.configured()) {
+            VerifierVerdict answer = verifier.verify(c.edge.source(), c.edge.target());
+            reasons.add(answer.reason());
+            switch (answer.outcome()) {
+                case YES -> supported = true;
+                case NO -> {
+                    if (orientation != CueCheck.Orientation.CONSISTENT) {
+                        contradicted = true;
+                    }
+                    weakened = true;
+                }
+                case ABSTAIN -> { }
+            }
+        } else if (!supported) {
+            reasons.add("no LLM backend configured");
+        }
+        boolean passed = supported && !contradicted && !weakened;
+        return new Verification(passed, contradicted, String.join("; ", reasons));
+    }
+
+    /**
+     * A node B with source -> B and B -> target in the graph, unless the evidence states source -> target on its
+     * own: a consistent cue in one sentence with no such B written between the two mentions (when B sits between
+     * them, the cue there belongs to source -> B or B -> target). Null when not implied by transitivity.
+     */
+    private String transitiveVia(Checked c, Map<String, Set<String>> successors) {
+        String source = c.edge.source();
+        String target = c.edge.target();
+        boolean explicit = c.cue != null && c.cue.orientation() == CueCheck.Orientation.CONSISTENT
+                && c.evidence.sentences().size() == 1;
+        for (String middle : successors.getOrDefault(source, Set.of())) {
+            if (middle.equals(target) || !successors.getOrDefault(middle, Set.of()).contains(target)) {
+                continue;
+            }
+            if (!explicit || between(c, middle)) {
+                return middle;
+            }
+        }
+        return null;
+    }
+
+    private boolean between(Checked c, String middle) {
+        int from = Math.min(c.evidence.source().end(), c.evidence.target().end());
+        int to = Math.max(c.evidence.source().start(), c.evidence.target().start());
+        Mention m = c.grounding.in(middle, c.evidence.sentences().getFirst());
+        return m.level().found() && m.start() >= from && m.end() <= to;
+    }
+
+    private static String describe(Mention m) {
+        if (!m.level().found()) {
+            return "not found in the passage";
+        }
+        String score = m.level() == GroundingLevel.FUZZY || m.level() == GroundingLevel.EMBEDDING
+                ? String.format(" (%.2f)", m.score()) : "";
+        return m.level().word() + score + " in sentence " + (m.sentence() + 1);
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 240 ? s : s.substring(0, 237) + "...";
+    }
+
+    private record Checked(NormalisedEdge edge, Mention source, Mention target, Evidence evidence,
+                           CueCheck.Result cue, Grounding grounding) {
+    }
+
+    @Override
+    public void close() {
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot close the validation models", e);
+            }
+        }
+    }
+}

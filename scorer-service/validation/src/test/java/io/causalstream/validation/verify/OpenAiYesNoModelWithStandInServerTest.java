@@ -1,0 +1,103 @@
+package io.causalstream.validation.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.causalstream.runtime.Config;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verifier's HTTP client against a STAND-IN for an OpenAI-compatible LLM server (no model can run here): a
+ * loopback server speaking {@code POST /v1/chat/completions} that says "Yes." to the questions it knows to be
+ * causal. What is checked is the protocol and WikiCausal's vote, not an LLM's judgment.
+ */
+class OpenAiYesNoModelWithStandInServerTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private HttpServer server;
+    private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final AtomicInteger failNext = new AtomicInteger();
+
+    @BeforeEach
+    void startStandIn() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/chat/completions", exchange -> {
+            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            requests.add(body);
+            authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            String prompt = body.path("messages").path(0).path("content").asText();
+            boolean fail = failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
+            String answer = prompt.contains("Could heavy rain result in flooding?") ? " Yes." : "No";
+            byte[] reply = (fail ? "{\"error\":\"overloaded\"}" : JSON.createObjectNode().set("choices",
+                    JSON.createArrayNode().add(JSON.createObjectNode().set("message",
+                            JSON.createObjectNode().put("role", "assistant").put("content", answer)))).toString())
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(fail ? 503 : 200, reply.length);
+            exchange.getResponseBody().write(reply);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    private CausalVerifier verifier() {
+        return OpenAiYesNoModel.verifierFrom(Config.of(Map.of(
+                OpenAiYesNoModel.BASE_URL, "http://127.0.0.1:" + server.getAddress().getPort() + "/v1/",
+                "validation.verifier.model", "llama-3-8b-instruct",
+                "validation.verifier.api.key", "secret")));
+    }
+
+    @Test
+    void asksWikiCausalsQuestionFiveTimesAndTakesTheMajority() {
+        VerifierVerdict yes = verifier().verify("heavy rain", "flooding");
+        VerifierVerdict no = verifier().verify("tourism", "flooding");
+
+        assertThat(yes.outcome()).isEqualTo(VerifierVerdict.Outcome.YES);
+        assertThat(yes.reason()).isEqualTo("LLM: 5 of 5 answers yes to \"Could heavy rain result in flooding?\" "
+                + "(needs 3)");
+        assertThat(no.outcome()).isEqualTo(VerifierVerdict.Outcome.NO);
+        assertThat(requests).hasSize(10);
+        JsonNode first = requests.getFirst();
+        assertThat(first.path("model").asText()).isEqualTo("llama-3-8b-instruct");
+        assertThat(first.path("temperature").asDouble()).isEqualTo(0.7);
+        assertThat(first.path("messages").path(0).path("content").asText()).isEqualTo(
+                MajorityVoteVerifier.prompt("heavy rain", "flooding"));
+        assertThat(authorizations).containsOnly("Bearer secret");
+    }
+
+    @Test
+    void failedCallsAreNoVotesAndAllFailedAbstains() {
+        failNext.set(3);
+        VerifierVerdict twoOfFive = verifier().verify("heavy rain", "flooding");
+        assertThat(twoOfFive.outcome()).isEqualTo(VerifierVerdict.Outcome.NO);
+
+        failNext.set(5);
+        VerifierVerdict down = verifier().verify("heavy rain", "flooding");
+        assertThat(down.outcome()).isEqualTo(VerifierVerdict.Outcome.ABSTAIN);
+        assertThat(down.reason()).contains("failed on all 5").contains("HTTP 503");
+    }
+
+    @Test
+    void withoutABaseUrlThereIsNoLlmCheck() {
+        assertThat(OpenAiYesNoModel.verifierFrom(Config.of(Map.of())).configured()).isFalse();
+    }
+}
