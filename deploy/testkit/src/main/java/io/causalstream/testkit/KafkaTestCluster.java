@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * registry (Apicurio, a child process), started once per test JVM and shared by every test class that uses it;
  * stopped when the JVM's test run ends. Inject {@link TestCluster} into a test method or constructor.
  *
- * <p>When {@code KAFKA_BOOTSTRAP_SERVERS} and {@code SCHEMA_REGISTRY_URL} are set, tests run against that external
- * cluster instead and nothing is started.
+ * <p>Where they come from is {@link ClusterChoice}: an external cluster when {@code KAFKA_BOOTSTRAP_SERVERS} and
+ * {@code SCHEMA_REGISTRY_URL} are set, Testcontainers when a Docker engine answers, else the in-JVM broker and the
+ * registry process; the choice is logged once.
  */
 public final class KafkaTestCluster implements BeforeAllCallback, ParameterResolver {
 
@@ -63,13 +64,27 @@ public final class KafkaTestCluster implements BeforeAllCallback, ParameterResol
     }
 
     private static Running startOrConnect() {
-        String externalBootstrap = System.getenv(Config.envName(Config.BOOTSTRAP_SERVERS));
-        String externalRegistry = System.getenv(Config.envName(Config.SCHEMA_REGISTRY_URL));
-        if (externalBootstrap != null && externalRegistry != null) {
-            log.info("using the external cluster {} and registry {}", externalBootstrap, externalRegistry);
+        ClusterChoice choice = ClusterChoice.choose(System.getenv(), System.getProperty(ClusterChoice.FORCE_PROPERTY),
+                () -> ClusterChoice.dockerAvailable(System.getenv()));
+        log.info("test cluster: {}", switch (choice) {
+            case EXTERNAL -> "the external cluster named by KAFKA_BOOTSTRAP_SERVERS and SCHEMA_REGISTRY_URL";
+            case CONTAINERS -> "Testcontainers (" + ContainerCluster.KAFKA_IMAGE + ", " + ContainerCluster.REGISTRY_IMAGE
+                    + "): a Docker engine answers";
+            case IN_JVM -> "in-JVM KRaft broker and the registry distribution as a child process (no Docker engine)";
+        });
+        if (choice == ClusterChoice.EXTERNAL) {
+            String externalBootstrap = System.getenv(Config.envName(Config.BOOTSTRAP_SERVERS));
+            String externalRegistry = System.getenv(Config.envName(Config.SCHEMA_REGISTRY_URL));
             TopicSetup.createAll(externalBootstrap, 1, (short) 1);
             new RegistryAdmin(externalRegistry).requireBackwardCompatibility();
             return new Running(new TestCluster(externalBootstrap, externalRegistry), null, null);
+        }
+        if (choice == ClusterChoice.CONTAINERS) {
+            ContainerCluster containers = new ContainerCluster();
+            new RegistryAdmin(containers.registryUrl()).requireBackwardCompatibility();
+            TopicSetup.createAll(containers.bootstrapServers(), 1, (short) 1);
+            return new Running(new TestCluster(containers.bootstrapServers(), containers.registryUrl()), containers,
+                    null);
         }
         try {
             long t0 = System.nanoTime();
