@@ -1,9 +1,9 @@
 package io.causalstream.alignment;
 
 import io.causalstream.alignment.empirigraph.CoderGraphs;
-import io.causalstream.alignment.empirigraph.CsvTable;
 import io.causalstream.alignment.empirigraph.LabelStudioGold;
 import io.causalstream.alignment.empirigraph.PipelineGraphs;
+import io.causalstream.text.files.Csv;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -49,7 +49,7 @@ public final class EmpiriGraphSample {
     /** Released rows keyed by article id. */
     public static Map<Integer, Map<String, String>> expected(String relative) {
         Map<Integer, Map<String, String>> rows = new LinkedHashMap<>();
-        for (Map<String, String> row : CsvTable.read(resource("expected/" + relative)).rows()) {
+        for (Map<String, String> row : Csv.read(resource("expected/" + relative)).maps()) {
             rows.put(Integer.parseInt(row.get("article_id")), row);
         }
         return rows;

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.DoubleFunction;
 import java.util.function.Supplier;
@@ -45,6 +46,33 @@ public final class MeasureCatalog {
      * need the encoder model loaded.
      */
     public static final String DEFAULT_SPEC = "exact,bleu,rouge1,meteor";
+
+    /**
+     * One item of a measure list, {@code name[:threshold]}: the project's one syntax for naming a measure (the last
+     * colon separates the threshold, which must be a finite number; blanks around either part are ignored).
+     */
+    public record Spec(String name, OptionalDouble threshold) {
+
+        public static Spec parse(String item) {
+            String s = item.strip();
+            int colon = s.lastIndexOf(':');
+            if (colon < 0) {
+                return new Spec(s, OptionalDouble.empty());
+            }
+            String name = s.substring(0, colon).strip();
+            String t = s.substring(colon + 1).strip();
+            double threshold;
+            try {
+                threshold = Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("threshold of '" + name + "' is not a number: '" + t + "'");
+            }
+            if (!Double.isFinite(threshold)) {
+                throw new IllegalArgumentException("threshold of '" + name + "' must be finite, got " + t);
+            }
+            return new Spec(name, OptionalDouble.of(threshold));
+        }
+    }
 
     /** One nameable measure: its default threshold and how to build it at a threshold. */
     public record Entry(String name, double defaultThreshold, DoubleFunction<EdgeSetMeasure> factory) {
@@ -125,21 +153,10 @@ public final class MeasureCatalog {
             if (item.isEmpty()) {
                 throw new IllegalArgumentException("empty item in measure list '" + spec + "'");
             }
-            int colon = item.lastIndexOf(':');
-            String name = colon < 0 ? item : item.substring(0, colon).strip();
+            Spec parsed = Spec.parse(item);
+            String name = parsed.name();
             Entry entry = entry(name);
-            double threshold = entry.defaultThreshold();
-            if (colon >= 0) {
-                String t = item.substring(colon + 1).strip();
-                try {
-                    threshold = Double.parseDouble(t);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("threshold of '" + name + "' is not a number: '" + t + "'");
-                }
-                if (!Double.isFinite(threshold)) {
-                    throw new IllegalArgumentException("threshold of '" + name + "' must be finite, got " + t);
-                }
-            }
+            double threshold = parsed.threshold().orElse(entry.defaultThreshold());
             if (!seen.add(name + "@" + threshold)) {
                 throw new IllegalArgumentException("measure '" + name + "' at threshold " + threshold
                         + " is listed twice");

@@ -61,4 +61,14 @@ class MeasureCatalogTest {
                 .pp()).isEqualTo(1);
         assertThatThrownBy(() -> catalog.parse("first-letter")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void oneSpecSyntaxNameWithOptionalThreshold() {
+        assertThat(MeasureCatalog.Spec.parse(" rouge1 ")).isEqualTo(new MeasureCatalog.Spec("rouge1",
+                java.util.OptionalDouble.empty()));
+        assertThat(MeasureCatalog.Spec.parse("meteor : 0.01").threshold()).hasValue(0.01);
+        assertThat(MeasureCatalog.Spec.parse("meteor:0.01").name()).isEqualTo("meteor");
+        assertThatThrownBy(() -> MeasureCatalog.Spec.parse("bleu:high")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MeasureCatalog.Spec.parse("bleu:NaN")).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -1,7 +1,13 @@
 package io.causalstream.validation;
 
 import io.causalstream.schemas.graph.Direction;
+import io.causalstream.text.cues.Cue;
+import io.causalstream.text.cues.CueLexicon;
+import io.causalstream.text.cues.CueMatch;
+import io.causalstream.text.cues.Negation;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,6 +17,11 @@ import java.util.regex.Pattern;
  * (reversed), or is absent; and whether a polarity word there (increases / reduces ...) agrees with the edge's
  * direction. A lexicon, not a parser: when forward and backward cues both occur, or a negation is present, it
  * says nothing rather than guess.
+ *
+ * <p>The cues are the project's one {@link CueLexicon} (the rule extractor's) and its {@link Negation} words, so
+ * a sentence the extractor reads as "X reduces Y" reads the same here. The patterns below add what a checker
+ * needs beyond an extractor: weaker verbs (affects, allows), the passive after an auxiliary, discourse connectives
+ * (therefore, since), leading conditions (if, when) and comparatives (more, lower) as polarity words.
  */
 final class CueCheck {
 
@@ -50,8 +61,6 @@ final class CueCheck {
             + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
             + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
             + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?)\\b");
-    private static final Pattern NEGATION = Pattern.compile("\\b(?:not|no|never|without|n't|neither|nor|cannot)\\b"
-            + "|n't\\b");
 
     /**
      * @param text     the passage
@@ -73,18 +82,25 @@ final class CueCheck {
         Matcher passive = PASSIVE.matcher(bridge);
         Matcher backward = BACKWARD.matcher(bridge);
         Matcher forward = FORWARD.matcher(bridge);
-        boolean hasPassive = passive.find();
-        boolean hasBackward = backward.find();
-        boolean hasForward = !hasPassive && forward.find();
+        List<CueMatch> lexical = CueLexicon.DEFAULT.find(bridge);
+        CueMatch lexicalPassive = first(lexical, m -> m.cue().orientation() == Cue.Orientation.BACKWARD
+                && m.form().endsWith(" by"));
+        CueMatch lexicalBackward = first(lexical, m -> m.cue().orientation() == Cue.Orientation.BACKWARD);
+        CueMatch lexicalForward = first(lexical, m -> m.cue().orientation() == Cue.Orientation.FORWARD);
+        boolean regexPassive = passive.find();
+        boolean regexBackward = backward.find();
+        boolean hasPassive = regexPassive || lexicalPassive != null;
+        boolean hasBackward = regexBackward || lexicalBackward != null;
+        boolean hasForward = !hasPassive && (forward.find() || lexicalForward != null);
         if (hasPassive || hasBackward) {
             if (!hasForward) {
                 // "first is caused by second" / "first because second": second -> first
                 orientation = sourceFirst ? Orientation.REVERSED : Orientation.CONSISTENT;
-                cue = hasPassive ? passive.group() : backward.group();
+                cue = regexPassive ? passive.group() : regexBackward ? backward.group() : lexicalBackward.form();
             }
         } else if (hasForward) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
-            cue = forward.group();
+            cue = forward.hasMatch() ? forward.group() : lexicalForward.form();
         } else {
             Matcher leading = LEADING.matcher(lead);
             String last = null;
@@ -99,18 +115,27 @@ final class CueCheck {
         }
         Polarity polarity = Polarity.UNKNOWN;
         String polarityWord = "";
-        if (!NEGATION.matcher(bridge).find()) {
+        if (!Negation.occursIn(bridge)) {
             Matcher up = INCREASE.matcher(bridge);
             Matcher down = DECREASE.matcher(bridge);
-            boolean increases = up.find();
-            boolean decreases = down.find();
+            CueMatch lexicalUp = first(lexical, m -> m.cue().sign() == Cue.Sign.INCREASE);
+            CueMatch lexicalDown = first(lexical, m -> m.cue().sign() == Cue.Sign.DECREASE);
+            boolean regexUp = up.find();
+            boolean regexDown = down.find();
+            boolean increases = regexUp || lexicalUp != null;
+            boolean decreases = regexDown || lexicalDown != null;
             if (increases != decreases) {
-                polarityWord = increases ? up.group() : down.group();
+                polarityWord = increases ? (regexUp ? up.group() : lexicalUp.form())
+                        : (regexDown ? down.group() : lexicalDown.form());
                 Direction said = increases ? Direction.INCREASE : Direction.DECREASE;
                 polarity = said == direction ? Polarity.AGREES : Polarity.CONTRADICTS;
             }
         }
         return new Result(orientation, polarity, cue, polarityWord);
+    }
+
+    private static CueMatch first(List<CueMatch> matches, Predicate<CueMatch> test) {
+        return matches.stream().filter(test).findFirst().orElse(null);
     }
 
     private CueCheck() {

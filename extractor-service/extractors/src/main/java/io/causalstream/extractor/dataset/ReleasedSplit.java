@@ -1,6 +1,6 @@
 package io.causalstream.extractor.dataset;
 
-import io.causalstream.text.files.CsvRecords;
+import io.causalstream.text.files.Csv;
 import io.causalstream.extractor.parse.RelationWords;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
@@ -39,7 +39,7 @@ public final class ReleasedSplit {
 
     public static List<GoldPassage> read(Reader in) {
         Map<String, List<Triple>> byText = new LinkedHashMap<>();
-        for (Map<String, String> row : CsvRecords.read(new BufferedReader(in))) {
+        for (Map<String, String> row : Csv.maps(in)) {
             String text = row.getOrDefault(TEXT, "");
             if (text.isBlank()) {
                 continue;

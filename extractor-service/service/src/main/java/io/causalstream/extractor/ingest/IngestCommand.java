@@ -1,9 +1,10 @@
 package io.causalstream.extractor.ingest;
 
+import static io.causalstream.text.files.Csv.maps;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.text.files.CsvRecords;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.extractor.resilience.Ticker;
 import io.causalstream.runtime.Config;
@@ -28,11 +29,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The ingestion CLI: publishes passages from plain text, the released CSV splits, WikiCausal-style JSONL or stdin,
@@ -465,7 +466,7 @@ public final class IngestCommand implements Runnable {
         private List<Annotation> fromCsv() throws IOException {
             List<Map<String, String>> rows;
             try (BufferedReader in = open(file)) {
-                rows = CsvRecords.read(in);
+                rows = maps(in); // the toolkit's Csv.maps: this class has its own Csv command (and an io variable)
             }
             // one annotation per (text, annotator), rows in file order
             Map<List<String>, List<Triple>> grouped = new LinkedHashMap<>();

@@ -1,9 +1,9 @@
 package io.causalstream.extractor.ingest;
 
-import java.text.BreakIterator;
+import io.causalstream.text.Sentence;
+import io.causalstream.text.Sentences;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Splits plain text into the passages the CLI publishes: paragraphs (blank-line separated), sentences, or lines. */
 public final class TextUnits {
@@ -25,12 +25,10 @@ public final class TextUnits {
                 }
             }
             case SENTENCES -> {
+                // the project's one sentence splitter (the rule extractor and the validator split with it too)
                 for (String para : split(text, Unit.PARAGRAPHS)) {
-                    BreakIterator it = BreakIterator.getSentenceInstance(Locale.ENGLISH);
-                    it.setText(para);
-                    for (int start = it.first(), end = it.next(); end != BreakIterator.DONE;
-                         start = end, end = it.next()) {
-                        out.add(para.substring(start, end).strip());
+                    for (Sentence sentence : Sentences.split(para)) {
+                        out.add(sentence.text());
                     }
                 }
             }

@@ -2,8 +2,10 @@ package io.causalstream.alignment.empirigraph;
 
 import io.causalstream.alignment.PythonStrings;
 import io.causalstream.alignment.Validation;
+import io.causalstream.text.files.Csv;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,6 +32,12 @@ final class AnnotationText {
     /** Coder sheets: as above, whole string, {@code moderate} or {@code moderates}, any case, across lines. */
     static final Pattern CODER_MODERATION = Pattern.compile("^(.+?)" + WS + "+moderates?" + WS + "*\\((.+)\\)" + WS
             + "*$", PY | Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
+
+    /** The reference's {@code _safe(row.get(column, ''))}: "" for a missing column or missing value, else stripped. */
+    static String cell(Map<String, String> row, String column) {
+        String raw = row.get(column);
+        return Csv.missing(raw) ? "" : PythonStrings.strip(raw);
+    }
 
     /**
      * Splits on {@code delim} but re-joins pieces while parentheses are open, so {@code x (a; b)} stays one item; each

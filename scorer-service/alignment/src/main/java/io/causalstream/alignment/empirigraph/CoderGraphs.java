@@ -4,6 +4,7 @@ import io.causalstream.alignment.EdgeType;
 import io.causalstream.alignment.PythonStrings;
 import io.causalstream.alignment.TypedGraph;
 import io.causalstream.alignment.Validation;
+import io.causalstream.text.files.Csv;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,8 +24,8 @@ public final class CoderGraphs {
     /** Graphs keyed by task id (rows without one are skipped; a repeated id keeps the last row). */
     public static Map<Integer, TypedGraph> read(Path csv) {
         Map<Integer, TypedGraph> graphs = new LinkedHashMap<>();
-        for (Map<String, String> row : CsvTable.read(csv).rows()) {
-            String id = CsvTable.cell(row, "task_id");
+        for (Map<String, String> row : Csv.read(csv).maps()) {
+            String id = AnnotationText.cell(row, "task_id");
             if (!id.isEmpty()) {
                 graphs.put((int) Double.parseDouble(id), parse(row));
             }
@@ -69,7 +70,7 @@ public final class CoderGraphs {
     }
 
     private static List<String> items(Map<String, String> row, String column) {
-        return AnnotationText.smartSplit(CsvTable.cell(row, column), ";", true);
+        return AnnotationText.smartSplit(AnnotationText.cell(row, column), ";", true);
     }
 
     private static void edge(PipelineGraphs.Builder g, String item, String separator, EdgeType type,

@@ -4,6 +4,7 @@ import io.causalstream.alignment.EdgeType;
 import io.causalstream.alignment.PythonStrings;
 import io.causalstream.alignment.TypedGraph;
 import io.causalstream.alignment.Validation;
+import io.causalstream.text.files.Csv;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -47,11 +48,11 @@ public final class PipelineGraphs {
 
     /** Graphs of every row, keyed by the numeric article id ({@code json_100} -&gt; 100), in file order. */
     public static Map<Integer, TypedGraph> read(Path csv, Stage stage) {
-        CsvTable table = CsvTable.read(csv);
+        Csv.Table table = Csv.read(csv);
         Set<String> columns = new HashSet<>(table.header());
         Map<Integer, TypedGraph> graphs = new LinkedHashMap<>();
-        for (Map<String, String> row : table.rows()) {
-            String id = CsvTable.cell(row, "article_id");
+        for (Map<String, String> row : table.maps()) {
+            String id = AnnotationText.cell(row, "article_id");
             graphs.put(Integer.parseInt(id.replace("json_", "")), parse(row, columns, stage));
         }
         return graphs;
@@ -60,7 +61,7 @@ public final class PipelineGraphs {
     /** One row's graph; {@code columns} is the file's header (it decides where hierarchy is read from). */
     public static TypedGraph parse(Map<String, String> row, Set<String> columns, Stage stage) {
         Builder g = new Builder();
-        for (String v : AnnotationText.smartSplit(CsvTable.cell(row, "step2_final_vars"), ";", false)) {
+        for (String v : AnnotationText.smartSplit(AnnotationText.cell(row, "step2_final_vars"), ";", false)) {
             g.ensure(v);
         }
         String prefix = stage.prefix();
@@ -102,7 +103,7 @@ public final class PipelineGraphs {
     }
 
     private static List<String> items(Map<String, String> row, String column) {
-        return AnnotationText.smartSplit(CsvTable.cell(row, column), ";", false);
+        return AnnotationText.smartSplit(AnnotationText.cell(row, column), ";", false);
     }
 
     /** {@code a SEP b} with exactly one separator and two non-empty names (bracket notes removed), else empty. */

@@ -7,6 +7,7 @@ import io.causalstream.alignment.EdgeType;
 import io.causalstream.alignment.TypedEdge;
 import io.causalstream.alignment.TypedGraph;
 import io.causalstream.alignment.Validation;
+import io.causalstream.text.files.Csv;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,16 +49,16 @@ class AnnotationFormatsTest {
 
     @Test
     void csvFollowsPandasForQuotesBlankLinesAndMissingValues() {
-        CsvTable table = CsvTable.parse("\uFEFFid,text,other\r\n1,\"a, \"\"quoted\"\"\nline\",NA\n\n2,,None\n3, x ,\n");
+        Csv.Table table = Csv.table("\uFEFFid,text,other\r\n1,\"a, \"\"quoted\"\"\nline\",NA\n\n2,,None\n3, x ,\n");
         assertThat(table.header()).containsExactly("id", "text", "other");
-        assertThat(table.rows()).hasSize(3);
-        Map<String, String> first = table.rows().get(0);
+        assertThat(table.maps()).hasSize(3);
+        Map<String, String> first = table.maps().get(0);
         assertThat(first.get("text")).isEqualTo("a, \"quoted\"\nline");
-        assertThat(CsvTable.cell(first, "other")).isEmpty();
-        assertThat(CsvTable.cell(table.rows().get(1), "text")).isEmpty();
-        assertThat(CsvTable.cell(table.rows().get(1), "other")).isEmpty();
-        assertThat(CsvTable.cell(table.rows().get(2), "text")).isEqualTo("x");
-        assertThat(CsvTable.cell(table.rows().get(2), "missing column")).isEmpty();
+        assertThat(AnnotationText.cell(first, "other")).isEmpty();
+        assertThat(AnnotationText.cell(table.maps().get(1), "text")).isEmpty();
+        assertThat(AnnotationText.cell(table.maps().get(1), "other")).isEmpty();
+        assertThat(AnnotationText.cell(table.maps().get(2), "text")).isEqualTo("x");
+        assertThat(AnnotationText.cell(table.maps().get(2), "missing column")).isEmpty();
     }
 
     @Test

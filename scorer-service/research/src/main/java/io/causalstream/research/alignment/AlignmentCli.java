@@ -3,17 +3,16 @@ package io.causalstream.research.alignment;
 import io.causalstream.alignment.AlignmentOptions;
 import io.causalstream.alignment.AlignmentReport;
 import io.causalstream.alignment.AlignmentSummary;
+import io.causalstream.alignment.ArticleEvaluation.ArticleResult;
 import io.causalstream.alignment.ArticleEvaluation;
 import io.causalstream.alignment.EvaluationView;
 import io.causalstream.alignment.NodeOrder;
 import io.causalstream.alignment.StructuralAligner;
 import io.causalstream.alignment.TypedGraph;
-
-import io.causalstream.alignment.ArticleEvaluation.ArticleResult;
 import io.causalstream.alignment.empirigraph.CoderGraphs;
-import io.causalstream.alignment.empirigraph.CsvTable;
 import io.causalstream.alignment.empirigraph.LabelStudioGold;
 import io.causalstream.alignment.empirigraph.PipelineGraphs;
+import io.causalstream.text.files.Csv;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,10 +24,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
 
 /**
  * Scores EmpiriGraph-style graph files with the structure-first alignment F1, without Kafka: per article gold edges,
@@ -157,7 +157,7 @@ public final class AlignmentCli implements Callable<Integer> {
         if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
             return new LinkedHashMap<>(LabelStudioGold.read(file));
         }
-        List<String> header = CsvTable.read(file).header();
+        List<String> header = Csv.read(file).header();
         if (header.contains("article_id")) {
             return new LinkedHashMap<>(PipelineGraphs.read(file, stage));
         }

@@ -3,7 +3,7 @@ package io.causalstream.research.softf1;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.measures.RawEdge;
-import io.causalstream.research.study.Csv;
+import io.causalstream.text.files.Csv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

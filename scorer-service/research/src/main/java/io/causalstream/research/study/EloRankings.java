@@ -1,5 +1,6 @@
 package io.causalstream.research.study;
 
+import io.causalstream.text.files.Csv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

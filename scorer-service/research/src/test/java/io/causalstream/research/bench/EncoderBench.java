@@ -21,7 +21,7 @@ public final class EncoderBench {
         List<String> causes = new ArrayList<>();
         List<String> effects = new ArrayList<>();
         if (args.length > 0) {
-            for (List<String> row : io.causalstream.research.cesar.data.Csv.read(Path.of(args[0])).rows()) {
+            for (List<String> row : io.causalstream.text.files.Csv.read(Path.of(args[0])).rows()) {
                 causes.add(row.get(2));
                 effects.add(row.get(5));
             }

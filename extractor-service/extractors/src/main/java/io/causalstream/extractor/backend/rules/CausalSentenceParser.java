@@ -1,5 +1,10 @@
 package io.causalstream.extractor.backend.rules;
 
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.text.cues.Cue;
+import io.causalstream.text.cues.CueLexicon;
+import io.causalstream.text.cues.CueMatch;
+import io.causalstream.text.cues.Negation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,13 +72,13 @@ final class CausalSentenceParser {
             int rightEnd = boundaries.phraseEndAfter(cue.end());
             String left = sentence.substring(leftStart, cue.start());
             String right = sentence.substring(cue.end(), rightEnd);
-            List<String> leftNodes = phrases.before(leftStart, cue.start(), cue.cue().kind() == CuePattern.Kind.NOUN);
+            List<String> leftNodes = phrases.before(leftStart, cue.start(), cue.cue().kind() == Cue.Kind.NOUN);
             List<String> rightNodes = phrases.after(cue.end(), rightEnd);
             List<String> causes;
             List<String> effects;
-            if (cue.cue().orientation() == CuePattern.Orientation.FORWARD) {
+            if (cue.cue().orientation() == Cue.Orientation.FORWARD) {
                 boolean sharesSubject = previous != null && leftStart == previous.end()
-                        && previous.cue().orientation() == CuePattern.Orientation.FORWARD
+                        && previous.cue().orientation() == Cue.Orientation.FORWARD
                         && COORDINATED.matcher(left).find();
                 boolean continues = cue.cue().gerund(cue.form()) && PhraseTrimmer.trim(left).isEmpty()
                         && !previousEffects.isEmpty() && sentence.substring(0, cue.start()).stripTrailing()
@@ -96,7 +101,7 @@ final class CausalSentenceParser {
                     Polarity.Node c = Polarity.of(cause);
                     Polarity.Node e = Polarity.of(effect);
                     if (!c.name().isEmpty() && !e.name().isEmpty() && !c.name().equalsIgnoreCase(e.name())) {
-                        claims.add(new CausalClaim(c.name(), e.name(), Polarity.combine(cue.cue().direction(), c, e)));
+                        claims.add(new CausalClaim(c.name(), e.name(), Polarity.combine(direction(cue.cue().sign()), c, e)));
                     }
                 }
             }
@@ -113,7 +118,7 @@ final class CausalSentenceParser {
             boolean afterCue = previous != null && sentence.substring(previous.end(), cue.start()).isBlank();
             String clauseBefore = sentence.substring(clauses.phraseStartBefore(cue.start()), cue.start());
             boolean opensClause = PhraseTrimmer.trim(clauseBefore).isEmpty() && !cue.cue().gerund(cue.form());
-            boolean nominal = cue.cue().kind() != CuePattern.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();
+            boolean nominal = cue.cue().kind() != Cue.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();
             if (!afterCue && !opensClause && !nominal && usedAsVerb(tagged, cue)) {
                 kept.add(cue);
             }
@@ -127,7 +132,7 @@ final class CausalSentenceParser {
      * ("continue to face increasing risk") rather than stating a cause.
      */
     private static boolean usedAsVerb(TaggedSentence tagged, CueMatch cue) {
-        if (cue.cue().kind() != CuePattern.Kind.VERB || cue.form().contains(" ")) {
+        if (cue.cue().kind() != Cue.Kind.VERB || cue.form().contains(" ")) {
             return true; // "leads to", "results in": unambiguous, whatever the tagger says (it trips on capitals)
         }
         int i = tagged.tokenAtOrAfter(cue.start());
@@ -153,5 +158,10 @@ final class CausalSentenceParser {
     private static boolean hasObject(String textAfterVerb) {
         var m = FIRST_WORD.matcher(textAfterVerb);
         return m.find() && !NO_OBJECT.contains(m.group(1).toLowerCase(Locale.ROOT));
+    }
+
+    /** The released data's convention: a cue that only says "causes" is read as an increase. */
+    private static Direction direction(Cue.Sign sign) {
+        return sign == Cue.Sign.DECREASE ? Direction.DECREASE : Direction.INCREASE;
     }
 }

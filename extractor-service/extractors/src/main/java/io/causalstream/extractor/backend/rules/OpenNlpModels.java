@@ -5,24 +5,21 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import opennlp.tools.chunker.ChunkerModel;
 import opennlp.tools.postag.POSModel;
-import opennlp.tools.sentdetect.SentenceModel;
 import opennlp.tools.tokenize.TokenizerModel;
 
 /**
- * The Apache OpenNLP 1.5 English models (sentence detector, tokenizer, maxent POS tagger, chunker) that Maven
+ * The Apache OpenNLP 1.5 English models (tokenizer, maxent POS tagger, chunker; sentences come from the text toolkit) that Maven
  * Central ships as {@code edu.washington.cs.knowitall:opennlp-*-models:1.5} (Apache License). Loaded once per JVM
  * on first use (about 2 s, 9 MB); the models are immutable and thread-safe, the taggers built on them are not and
  * are made per call.
  */
 final class OpenNlpModels {
 
-    final SentenceModel sentences;
     final TokenizerModel tokens;
     final POSModel pos;
     final ChunkerModel chunks;
 
     private OpenNlpModels() {
-        this.sentences = load("/en-sent.bin", SentenceModel::new);
         this.tokens = load("/en-token.bin", TokenizerModel::new);
         this.pos = load("/en-pos-maxent.bin", POSModel::new);
         this.chunks = load("/en-chunker.bin", ChunkerModel::new);

@@ -1,5 +1,6 @@
 package io.causalstream.extractor.backend.rules;
 
+import io.causalstream.text.cues.CueMatch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

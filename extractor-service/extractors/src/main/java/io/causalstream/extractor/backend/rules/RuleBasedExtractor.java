@@ -7,6 +7,7 @@ import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.text.cues.CueLexicon;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

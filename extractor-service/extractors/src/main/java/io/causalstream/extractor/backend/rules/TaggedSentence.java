@@ -1,11 +1,12 @@
 package io.causalstream.extractor.backend.rules;
 
+import io.causalstream.text.Sentence;
+import io.causalstream.text.Sentences;
 import java.util.ArrayList;
 import java.util.List;
 import opennlp.tools.chunker.ChunkerME;
 import opennlp.tools.postag.POSTagFormat;
 import opennlp.tools.postag.POSTaggerME;
-import opennlp.tools.sentdetect.SentenceDetectorME;
 import opennlp.tools.tokenize.TokenizerME;
 import opennlp.tools.util.Span;
 
@@ -26,36 +27,28 @@ record TaggedSentence(int start, int end, String text, int[] tokenStarts, int[] 
     }
 
     /** The OpenNLP taggers of one thread at a time: not thread-safe, and costly enough to be reused. */
-    record Taggers(SentenceDetectorME sentences, TokenizerME tokenizer, POSTaggerME tagger,
-                           ChunkerME chunker) {
+    record Taggers(TokenizerME tokenizer, POSTaggerME tagger, ChunkerME chunker) {
         static Taggers create() {
             OpenNlpModels models = OpenNlpModels.get();
             // Penn tags: the chunker was trained on them (OpenNLP 2 maps to Universal Dependencies by default)
-            return new Taggers(new SentenceDetectorME(models.sentences), new TokenizerME(models.tokens),
-                    new POSTaggerME(models.pos, POSTagFormat.PENN), new ChunkerME(models.chunks));
+            return new Taggers(new TokenizerME(models.tokens), new POSTaggerME(models.pos, POSTagFormat.PENN),
+                    new ChunkerME(models.chunks));
         }
     }
 
-    /** Splits a passage into sentences (OpenNLP's sentence model) and tags each, with taggers nobody else uses. */
+    /**
+     * Splits a passage into sentences (the project's one splitter, {@link Sentences}, which the validator and
+     * ingest use too) and tags each with OpenNLP, with taggers nobody else uses.
+     */
     static List<TaggedSentence> analyse(String passage, Taggers t) {
-        SentenceDetectorME sentences = t.sentences();
         TokenizerME tokenizer = t.tokenizer();
         POSTaggerME tagger = t.tagger();
         ChunkerME chunker = t.chunker();
         List<TaggedSentence> out = new ArrayList<>();
-        for (Span s : sentences.sentPosDetect(passage)) {
-            int b = s.getStart();
-            int e = s.getEnd();
-            while (b < e && Character.isWhitespace(passage.charAt(b))) {
-                b++;
-            }
-            while (e > b && Character.isWhitespace(passage.charAt(e - 1))) {
-                e--;
-            }
-            if (b >= e) {
-                continue;
-            }
-            String text = passage.substring(b, e);
+        for (Sentence s : Sentences.split(passage)) {
+            int b = s.start();
+            int e = s.end();
+            String text = s.text();
             Span[] tokens = tokenizer.tokenizePos(text);
             String[] words = new String[tokens.length];
             int[] starts = new int[tokens.length];

@@ -213,4 +213,13 @@ class RuleBasedExtractorTest {
         assertThat(triples).hasSize(1);
         assertThat(triples.get(0).getEvidence()).containsExactly(new EvidenceSpan(0, 23), new EvidenceSpan(24, 47));
     }
+
+    @Test
+    void hampersIsADecreaseHereAndInTheValidatorsCueCheck() {
+        // The sentence the rule extractor and the validator's cue check used to read differently (the cue check
+        // knew no "hampers"); both now read the shared io.causalstream.text.cues lexicon (CueCheckAgreementTest).
+        assertThat(extract("Drought hampers crop growth."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Drought", "crop growth", DECREASE));
+    }
 }

@@ -2,6 +2,7 @@ package io.causalstream.research.cesar.data;
 
 import io.causalstream.cesar.CesarScorer;
 import io.causalstream.research.cesar.data.TrainingExample.Kind;
+import io.causalstream.text.files.Csv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ public final class DeltaCausal {
             throw new IllegalArgumentException("only the delta-CAUSAL train split (" + TRAIN_FILE
                     + ") may be used for training, got " + file);
         }
-        Csv csv = Csv.read(file);
+        Csv.Table csv = Csv.read(file);
         int cause = csv.column("cause");
         int effect = csv.column("long_term_effect");
         int supporter = csv.column("supporter");

@@ -1,6 +1,6 @@
 package io.causalstream.research.cesar.eval;
 
-import io.causalstream.research.cesar.data.Csv;
+import io.causalstream.text.files.Csv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ public final class DefeasibilityData {
     }
 
     public List<TestRow> testRows() throws IOException {
-        Csv csv = Csv.read(root.resolve(TEST));
+        Csv.Table csv = Csv.read(root.resolve(TEST));
         int id = csv.column("id");
         int cause = csv.column("cause");
         int supporter = csv.column("C+A");
@@ -57,7 +57,7 @@ public final class DefeasibilityData {
     }
 
     public List<CopaRow> copaRows() throws IOException {
-        Csv csv = Csv.read(root.resolve(COPA));
+        Csv.Table csv = Csv.read(root.resolve(COPA));
         int id = csv.column("id");
         int cause = csv.column("cause");
         int effect = csv.column("effect");
@@ -74,11 +74,11 @@ public final class DefeasibilityData {
         List<ShiftAccuracy> out = new ArrayList<>();
         out.add(ShiftAccuracy.of("CESAR (authors' saved scores)", NumpyPickle.read(root.resolve(CESAR_BASE)),
                 NumpyPickle.read(root.resolve(CESAR_SUPPORTER)), NumpyPickle.read(root.resolve(CESAR_DEFEATER))));
-        Csv rock = Csv.read(root.resolve(ROCK));
+        Csv.Table rock = Csv.read(root.resolve(ROCK));
         out.add(ShiftAccuracy.of("ROCK (authors' saved scores)", column(rock, "best_dl1"), column(rock, "best_dl1_a"),
                 column(rock, "best_dl1_d")));
-        Csv ceqSupporter = Csv.read(root.resolve(CEQ_SUPPORTER));
-        Csv ceqDefeater = Csv.read(root.resolve(CEQ_DEFEATER));
+        Csv.Table ceqSupporter = Csv.read(root.resolve(CEQ_SUPPORTER));
+        Csv.Table ceqDefeater = Csv.read(root.resolve(CEQ_DEFEATER));
         out.add(ShiftAccuracy.of("CEQ (authors' saved scores)", column(ceqSupporter, "origin"),
                 column(ceqSupporter, "assumption"), column(ceqDefeater, "origin"), column(ceqDefeater, "defeater")));
         return out;
@@ -86,7 +86,7 @@ public final class DefeasibilityData {
 
     /** Table 4's CEQ entry from the saved CEQ scores of the COPA pairs (the only saved COPA scores). */
     public CopaAccuracy referenceCopaCeq() throws IOException {
-        Csv csv = Csv.read(root.resolve(CEQ_COPA));
+        Csv.Table csv = Csv.read(root.resolve(CEQ_COPA));
         int id = csv.column("id");
         int label = csv.column("label");
         int ceq = csv.column("ceq");
@@ -102,7 +102,7 @@ public final class DefeasibilityData {
         return Files.isRegularFile(root.resolve(CESAR_BASE));
     }
 
-    private static double[] column(Csv csv, String name) {
+    private static double[] column(Csv.Table csv, String name) {
         int c = csv.column(name);
         return csv.rows().stream().mapToDouble(r -> Double.parseDouble(r.get(c))).toArray();
     }

@@ -3,11 +3,11 @@ package io.causalstream.research.cesar.train;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarScorer;
 import io.causalstream.cesar.CesarStrength;
-import io.causalstream.research.cesar.data.Csv;
-import io.causalstream.research.cesar.eval.ShiftAccuracy;
 import io.causalstream.encoder.TextPair;
 import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.research.cesar.eval.ShiftAccuracy;
+import io.causalstream.text.files.Csv;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ public final class DevCheck {
     }
 
     public static DevCheck sample(Path deltaCausalDir, int size, long seed, TokenEncoder encoder) throws IOException {
-        Csv csv = Csv.read(deltaCausalDir.resolve(VALIDATION_FILE));
+        Csv.Table csv = Csv.read(deltaCausalDir.resolve(VALIDATION_FILE));
         int cause = csv.column("cause");
         int effect = csv.column("long_term_effect");
         // the validation file names the supporter column "assumption", the train file "supporter"

@@ -1,8 +1,8 @@
-package io.causalstream.extractor.backend.rules;
+package io.causalstream.text.cues;
 
 /**
  * Where a cue was found in a sentence ({@code start} inclusive, {@code end} exclusive), and the form found
  * (lower case, single spaces).
  */
-record CueMatch(int start, int end, CuePattern cue, String form) {
+public record CueMatch(int start, int end, Cue cue, String form) {
 }

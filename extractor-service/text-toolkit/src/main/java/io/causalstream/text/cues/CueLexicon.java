@@ -1,10 +1,11 @@
-package io.causalstream.extractor.backend.rules;
+package io.causalstream.text.cues;
 
-import static io.causalstream.extractor.backend.rules.CuePattern.backward;
-import static io.causalstream.extractor.backend.rules.CuePattern.forward;
-import static io.causalstream.extractor.backend.rules.CuePattern.noun;
-import static io.causalstream.schemas.graph.Direction.DECREASE;
-import static io.causalstream.schemas.graph.Direction.INCREASE;
+import static io.causalstream.text.cues.Cue.Sign.DECREASE;
+import static io.causalstream.text.cues.Cue.Sign.INCREASE;
+import static io.causalstream.text.cues.Cue.Sign.UNSIGNED;
+import static io.causalstream.text.cues.Cue.backward;
+import static io.causalstream.text.cues.Cue.forward;
+import static io.causalstream.text.cues.Cue.noun;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,34 +17,42 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The causal cues the rule-based extractor knows, and where they occur in a sentence (case-insensitive, whole
- * words). Verbs are listed with the forms a plural subject, a singular subject and the past take.
+ * The project's one lexicon of causal cues, and where they occur in a sentence (case-insensitive, whole words): the
+ * rule extractor builds its triples from these cues and the validator's cue check reads orientation and sign from
+ * them, so the two cannot read one sentence differently. Verbs are listed with the forms a plural subject, a
+ * singular subject and the past take. Negation cues are in {@link Negation}.
+ *
+ * <p>Sign: a cue that only says "causes" (leads to, results in, due to ...) is UNSIGNED; the rule extractor reads
+ * an unsigned cue as an increase (the released data's convention), the cue check draws no polarity from it.
  */
-final class CueLexicon {
+public final class CueLexicon {
 
-    /** Version {@code causal-cues-v2}: change {@link RuleBasedExtractor#MODEL} when this list changes. */
-    static final CueLexicon DEFAULT = new CueLexicon(List.of(
-            forward(INCREASE, "leads to", "lead to", "led to", "leading to"),
-            forward(INCREASE, "causes", "cause", "caused", "causing"),
-            forward(INCREASE, "results in", "result in", "resulted in", "resulting in"),
-            forward(INCREASE, "contributes to", "contribute to", "contributed to", "contributing to"),
+    /**
+     * Version {@code causal-cues-v2}: change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
+     * changes.
+     */
+    public static final CueLexicon DEFAULT = new CueLexicon(List.of(
+            forward(UNSIGNED, "leads to", "lead to", "led to", "leading to"),
+            forward(UNSIGNED, "causes", "cause", "caused", "causing"),
+            forward(UNSIGNED, "results in", "result in", "resulted in", "resulting in"),
+            forward(UNSIGNED, "contributes to", "contribute to", "contributed to", "contributing to"),
             forward(INCREASE, "increases", "increase", "increased", "increasing"),
             forward(INCREASE, "raises", "raise", "raised", "raising"),
             forward(INCREASE, "improves", "improve", "improved", "improving"),
             forward(INCREASE, "boosts", "boost", "boosted", "boosting"),
             forward(INCREASE, "promotes", "promote", "promoted", "promoting"),
             forward(INCREASE, "enhances", "enhance", "enhanced", "enhancing"),
-            forward(INCREASE, "triggers", "trigger", "triggered", "triggering"),
+            forward(UNSIGNED, "triggers", "trigger", "triggered", "triggering"),
             forward(INCREASE, "fuels", "fuel", "fuelled", "fueled", "fuelling", "fueling"),
             forward(INCREASE, "exacerbates", "exacerbate", "exacerbated", "exacerbating"),
             forward(INCREASE, "heightens", "heighten", "heightened", "heightening"),
             forward(INCREASE, "strengthens", "strengthen", "strengthened", "strengthening"),
-            forward(INCREASE, "facilitates", "facilitate", "facilitated", "facilitating"),
-            forward(INCREASE, "enables", "enable", "enabled", "enabling"),
-            forward(INCREASE, "encourages", "encourage", "encouraged", "encouraging"),
-            forward(INCREASE, "generates", "generate", "generated", "generating"),
-            forward(INCREASE, "creates", "create", "created", "creating"),
-            forward(INCREASE, "drives", "drive", "drove", "driving"),
+            forward(UNSIGNED, "facilitates", "facilitate", "facilitated", "facilitating"),
+            forward(UNSIGNED, "enables", "enable", "enabled", "enabling"),
+            forward(UNSIGNED, "encourages", "encourage", "encouraged", "encouraging"),
+            forward(UNSIGNED, "generates", "generate", "generated", "generating"),
+            forward(UNSIGNED, "creates", "create", "created", "creating"),
+            forward(UNSIGNED, "drives", "drive", "drove", "driving"),
             forward(DECREASE, "reduces", "reduce", "reduced", "reducing"),
             forward(DECREASE, "decreases", "decrease", "decreased", "decreasing"),
             // no bare "lower": far more often the adjective ("lower rainfall") than the verb
@@ -65,7 +74,7 @@ final class CueLexicon {
             forward(DECREASE, "constrains", "constrain", "constrained", "constraining"),
             forward(DECREASE, "hampers", "hamper", "hampered", "hampering"),
             noun(DECREASE, "barriers to", "barrier to", "obstacles to", "obstacle to"),
-            backward(INCREASE, "due to", "because of", "driven by", "caused by", "as a result of", "owing to",
+            backward(UNSIGNED, "due to", "because of", "driven by", "caused by", "as a result of", "owing to",
                     "thanks to", "triggered by", "fuelled by", "fueled by", "resulting from", "arising from"),
             // the passive voice of the verbs above: "yields are reduced by drought"
             backward(INCREASE, "increased by", "raised by", "improved by", "boosted by", "promoted by",
@@ -74,11 +83,11 @@ final class CueLexicon {
                     "undermined by", "prevented by", "limited by", "hampered by", "weakened by", "damaged by",
                     "disrupted by", "constrained by", "restricted by")));
 
-    private final Map<String, CuePattern> byForm = new HashMap<>();
+    private final Map<String, Cue> byForm = new HashMap<>();
     private final Pattern pattern;
 
-    CueLexicon(List<CuePattern> cues) {
-        for (CuePattern cue : cues) {
+    public CueLexicon(List<Cue> cues) {
+        for (Cue cue : cues) {
             for (String form : cue.forms()) {
                 if (byForm.put(form, cue) != null) {
                     throw new IllegalArgumentException("cue form listed twice: " + form);
@@ -96,7 +105,7 @@ final class CueLexicon {
     }
 
     /** Every cue occurrence in the sentence, left to right, not overlapping. */
-    List<CueMatch> find(String sentence) {
+    public List<CueMatch> find(String sentence) {
         List<CueMatch> matches = new ArrayList<>();
         Matcher m = pattern.matcher(sentence);
         while (m.find()) {

@@ -1,0 +1,48 @@
+package io.causalstream.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.text.cues.Cue;
+import io.causalstream.text.cues.CueLexicon;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cue check and the rule extractor read one lexicon. "Drought hampers crop growth." is a sentence on which
+ * they disagreed: the extractor read a DECREASE from "hampers", the cue check found no cue and no polarity. The
+ * extractor's side is pinned in RuleBasedExtractorTest.
+ */
+class CueCheckAgreementTest {
+
+    private static final String TEXT = "Drought hampers crop growth.";
+    private static final Mention DROUGHT = new Mention(GroundingLevel.EXACT, 0, 0, 7, 1.0);
+    private static final Mention GROWTH = new Mention(GroundingLevel.EXACT, 0, 16, 27, 1.0);
+
+    @Test
+    void aDecreaseCueOfTheExtractorIsADecreaseCueHere() {
+        assertThat(CueLexicon.DEFAULT.find(TEXT)).singleElement().satisfies(m -> {
+            assertThat(m.form()).isEqualTo("hampers");
+            assertThat(m.cue().orientation()).isEqualTo(Cue.Orientation.FORWARD);
+            assertThat(m.cue().sign()).isEqualTo(Cue.Sign.DECREASE);
+        });
+
+        CueCheck.Result agrees = CueCheck.check(TEXT, DROUGHT, GROWTH, 0, Direction.DECREASE);
+        assertThat(agrees.orientation()).isEqualTo(CueCheck.Orientation.CONSISTENT);
+        assertThat(agrees.cue()).isEqualTo("hampers");
+        assertThat(agrees.polarity()).isEqualTo(CueCheck.Polarity.AGREES);
+
+        assertThat(CueCheck.check(TEXT, DROUGHT, GROWTH, 0, Direction.INCREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.CONTRADICTS);
+        assertThat(CueCheck.check(TEXT, GROWTH, DROUGHT, 0, Direction.DECREASE).orientation())
+                .isEqualTo(CueCheck.Orientation.REVERSED);
+    }
+
+    @Test
+    void aNegatedCueGivesNoPolarity() {
+        String text = "Drought does not hamper crop growth.";
+        Mention growth = new Mention(GroundingLevel.EXACT, 0, 24, 35, 1.0);
+        assertThat(text.substring(24, 35)).isEqualTo("crop growth");
+        assertThat(CueCheck.check(text, DROUGHT, growth, 0, Direction.DECREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.UNKNOWN);
+    }
+}
