@@ -157,6 +157,64 @@ class ScorerServiceIT {
         }
     }
 
+    /**
+     * A user's own text: no gold anywhere. Every extraction still appears on scored-graphs, validated (strength,
+     * state, verdicts, reference-free quality) with empty gold scores; a gold arriving later re-publishes each one
+     * with its scores, without validating again.
+     */
+    @Test
+    void everyExtractionWithoutGoldIsPublishedValidatedAndScoredWhenGoldArrives(TestCluster cluster,
+                                                                               @TempDir Path stateDir) {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "own-text-" + run;
+        var config = cluster.config(Map.of(
+                "http.port", "0",
+                "application.id", "scorer-own-text-" + run,
+                "state.dir", stateDir.toString(),
+                "kafka.streams.commit.interval.ms", "100"));
+
+        try (ScorerService service = ScorerService.start(config)) {
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain increases flooding. Dams reduce flooding.").setPublishedAt(Instant.now()).build());
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "rules-v1", RAIN_FLOODS, DAMS_FLOODS));
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", RAIN_FLOODS, TOURISM_LITTER));
+
+            for (String annotation : List.of("rules-v1", "llama3")) {
+                ScoredGraph noGold = scoredGraph(cluster, passage, annotation);
+                assertThat(noGold.getGoldAnnotationId()).as(annotation).isNull();
+                assertThat(noGold.getScores()).as(annotation).isEmpty();
+                assertThat(noGold.getEdges()).as(annotation)
+                        .allSatisfy(e -> assertThat(e.getStrength()).isBetween(0.0, 1.0))
+                        .allSatisfy(e -> assertThat(e.getStages()).isNotEmpty());
+                assertThat(noGold.getEdges().get(0).getValidation()).as(annotation)
+                        .isEqualTo(ValidationState.VALIDATED);
+                assertThat(noGold.getQuality().getEdges()).isEqualTo(2);
+                assertThat(noGold.getQuality().getValidated()).isGreaterThanOrEqualTo(1);
+                assertThat(noGold.getQuality().getShareGrounded()).isNotNull();
+            }
+
+            cluster.send(Topics.GOLD_GRAPHS, passage, gold(passage, "Human1", GoldOrigin.CURATED, RAIN_FLOODS,
+                    DAMS_FLOODS));
+            List<ConsumerRecord<String, ScoredGraph>> all = cluster.readUntil(Topics.SCORED_GRAPHS, WAIT,
+                    rs -> rs.stream().filter(r -> passage.equals(r.key())
+                            && r.value().getGoldAnnotationId() != null).count() == 2);
+            List<ScoredGraph> scored = all.stream().filter(r -> passage.equals(r.key())
+                    && r.value().getGoldAnnotationId() != null).map(ConsumerRecord::value).toList();
+            assertThat(scored).extracting(ScoredGraph::getAnnotationId)
+                    .containsExactlyInAnyOrder("rules-v1", "llama3");
+            for (ScoredGraph g : scored) {
+                assertThat(g.getGoldAnnotationId()).isEqualTo("Human1");
+                // {rain, dams} vs {rain, dams}: F1 1; {rain, tourism} vs {rain, dams}: TP 1, FP 1, FN 1, F1 1/2
+                assertThat(g.getScores().get(0).getF1()).isEqualTo(g.getAnnotationId().equals("rules-v1")
+                        ? 1.0 : 0.5);
+                ScoredGraph before = all.stream().map(ConsumerRecord::value)
+                        .filter(v -> v.getAnnotationId().equals(g.getAnnotationId()) && v.getGoldAnnotationId() == null)
+                        .findFirst().orElseThrow();
+                assertThat(g.getEdges()).as("validated once, re-scored only").isEqualTo(before.getEdges());
+            }
+        }
+    }
+
     private static boolean isValidated(ConsumerRecord<String, ScoredGraph> r, String passage) {
         return matches(r, passage, "llama3") && r.value().getShareValidated() != null;
     }

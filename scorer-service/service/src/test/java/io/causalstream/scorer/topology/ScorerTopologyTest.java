@@ -89,7 +89,8 @@ class ScorerTopologyTest {
     private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer) {
         ScorerSettings settings = ScorerSettings.defaults();
         settings = new ScorerSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(), settings.httpHost(),
-                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges, Map.of());
+                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges,
+                ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1, ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
@@ -154,9 +155,20 @@ class ScorerTopologyTest {
     }
 
     @Test
-    void extractionWithoutGoldWaitsForTheGold() {
+    void anExtractionWithoutGoldIsPublishedWithoutScoresAndScoredWhenGoldArrives() {
         start(GoldPreference.CURATED);
         extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS, TOURISM_LITTER), T0);
+
+        // no gold yet: published at once with empty scores and no gold id ("no gold yet", not "scored 0")
+        ScoredGraph noGold = scored.readValue();
+        assertThat(noGold.getAnnotationId()).isEqualTo("llama3");
+        assertThat(noGold.getGoldAnnotationId()).isNull();
+        assertThat(noGold.getGoldOrigin()).isNull();
+        assertThat(noGold.getScores()).isEmpty();
+        assertThat(noGold.getAlignmentF1()).isNull();
+        assertThat(noGold.getEdges()).hasSize(3);
+        assertThat(noGold.getQuality().getEdges()).isEqualTo(3);
+        assertThat(noGold.getQuality().getUnchecked()).isEqualTo(3);
         assertThat(scored.isEmpty()).isTrue();
 
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED,
@@ -168,6 +180,7 @@ class ScorerTopologyTest {
         assertThat(out.get(0).getGoldAnnotationId()).isEqualTo("Human1");
         assertExact(out.get(0), 2, 0, 1, 2, 4.0 / 7.0, 4.0 / 7.0);
         assertThat(out.get(0).getScoredAt()).isEqualTo(T0.plusSeconds(9));
+        assertThat(out.get(0).getEdges()).isEqualTo(noGold.getEdges());
     }
 
     @Test
@@ -178,7 +191,7 @@ class ScorerTopologyTest {
         extractions.pipeInput("p2", extraction("p2", "llama3", RAIN_FLOODS), T0);
         golds.pipeInput("p2", gold("p2", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
-        List<ScoredGraph> first = scored.readValuesToList();
+        List<ScoredGraph> first = againstGold(scored.readValuesToList());
         assertThat(first).extracting(ScoredGraph::getPassageId, ScoredGraph::getAnnotationId)
                 .containsExactly(tuple("p2", "llama3"), tuple("p1", "Human2"), tuple("p1", "llama3"));
         assertExact(first.get(2), 1, 0, 1, 0, 2.0 / 3.0, 2.0 / 3.0);   // llama3: {rain, dams} vs {rain}
@@ -219,6 +232,7 @@ class ScorerTopologyTest {
     void curatedGoldIsPreferredOverTheTournamentWinnerByDefault() {
         start(GoldPreference.CURATED);
         extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS), T0);
+        assertThat(scored.readValue().getGoldAnnotationId()).isNull();
 
         // Only a tournament winner: scored against it.
         winners.pipeInput("p1", gold("p1", "Human3", GoldOrigin.TOURNAMENT, RAIN_FLOODS), T0);
@@ -274,18 +288,22 @@ class ScorerTopologyTest {
     }
 
     @Test
-    void losingTheLastGoldEmitsNothingAndForgetsTheScores() {
+    void losingTheLastGoldPublishesTheGraphsAgainWithoutScores() {
         start(GoldPreference.CURATED);
         winners.pipeInput("p1", gold("p1", "Human3", GoldOrigin.TOURNAMENT, RAIN_FLOODS), T0);
         extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS), T0);
         assertThat(scored.readValuesToList()).hasSize(1);
         KeyValueStore<String, ScoredGraph> scores = driver.getKeyValueStore(ScorerTopology.SCORES_STORE);
-        assertThat(scores.get("p1\u0000llama3")).isNotNull();
+        assertThat(scores.get("p1\u0000llama3").getGoldAnnotationId()).isEqualTo("Human3");
 
         winners.pipeInput("p1", (GoldGraph) null, T0);
 
+        // scores against a gold that no longer exists would mislead: the graph is published again without them
+        ScoredGraph withoutGold = scored.readValue();
+        assertThat(withoutGold.getGoldAnnotationId()).isNull();
+        assertThat(withoutGold.getScores()).isEmpty();
+        assertThat(scores.get("p1\u0000llama3").getGoldAnnotationId()).isNull();
         assertThat(scored.isEmpty()).isTrue();
-        assertThat(scores.get("p1\u0000llama3")).isNull();
         // The extraction is still kept: a new gold scores it again.
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
         assertThat(scored.readValue().getGoldAnnotationId()).isEqualTo("Human1");
@@ -361,14 +379,15 @@ class ScorerTopologyTest {
         assertThat(description.subtopologies()).hasSize(1);
         List<String> nodes = description.subtopologies().iterator().next().nodes().stream()
                 .map(TopologyDescription.Node::name).sorted().toList();
-        assertThat(nodes).containsExactly("apply-gold-graph", "apply-passage", "apply-tournament-winner",
-                "extractions-source", "gold-graphs-source", "passages-source", "score-extraction",
-                "scored-graphs-sink", "tournament-winners-source");
+        assertThat(nodes).containsExactly("apply-gold-graph", "apply-tournament-winner", "extractions-source",
+                "gold-graphs-source", "passages-source", "score", "scored-graphs-sink", "tournament-winners-source",
+                "validate");
         assertThat(description.subtopologies().iterator().next().nodes().stream()
                 .filter(n -> n instanceof TopologyDescription.Processor)
                 .map(n -> ((TopologyDescription.Processor) n).stores()))
                 .allSatisfy(stores -> assertThat(stores).containsExactlyInAnyOrder(
-                        "extractions-by-passage", "gold-by-passage", "scores-by-passage", "passages-by-id"));
+                        "extractions-by-passage", "gold-by-passage", "scores-by-passage", "passages-by-id",
+                        "validated-by-passage"));
     }
 
     /** With the default measure list every record carries the four measures; a gold change re-scores all four. */
@@ -377,6 +396,7 @@ class ScorerTopologyTest {
         start(GoldPreference.CURATED, MeasureCatalog.DEFAULT_SPEC, 500, null);
         Triple heavyRain = triple("heavy rain", "flooding", INCREASE);
         extractions.pipeInput("p1", extraction("p1", "llama3", heavyRain), T0);
+        assertThat(scored.readValue().getScores()).isEmpty(); // no gold yet
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
 
         ScoredGraph first = scored.readValue();
@@ -524,6 +544,11 @@ class ScorerTopologyTest {
 
     private static Passage passage(String id, String text) {
         return Passage.newBuilder().setId(id).setText(text).setPublishedAt(T0).build();
+    }
+
+    /** The records scored against a gold, leaving out those published while the passage had none. */
+    private static List<ScoredGraph> againstGold(List<ScoredGraph> records) {
+        return records.stream().filter(g -> g.getGoldAnnotationId() != null).toList();
     }
 
     private static void assertExact(ScoredGraph g, int tp, int pp, int fp, int fn, double f1, double f1Strict) {
