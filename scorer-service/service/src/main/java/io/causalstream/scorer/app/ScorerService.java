@@ -12,6 +12,7 @@ import io.causalstream.scorer.topology.ScorerTopology;
 import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -110,10 +111,15 @@ public final class ScorerService implements AutoCloseable {
         }
 
         // validation (encoder, CESAR, LLM verifier) runs on its own threads, never on a stream thread
-        workers = ValidationWorkers.pool(scorer, settings.validationThreads(),
-                Duration.ofMillis(settings.validationBudgetMs()));
+        ScoringMetrics metrics = new ScoringMetrics(ops.meters());
+        ValidationWorkers pool = ValidationWorkers.pool(scorer, settings.validationThreads(),
+                Duration.ofMillis(settings.validationBudgetMs()), metrics::validated);
+        Gauge.builder("scorer.validation.in.flight", pool, ValidationWorkers::inFlight)
+                .description("Extractions being validated now (at most twice scorer.validation.threads)")
+                .register(ops.meters());
+        workers = pool;
         KafkaStreams ks = new KafkaStreams(
-                ScorerTopology.build(settings, serdes, new ScoringMetrics(ops.meters()), scorer, workers),
+                ScorerTopology.build(settings, serdes, metrics, scorer, pool),
                 streamsProperties(settings, advertised));
         ks.setUncaughtExceptionHandler(e -> {
             // Bad input goes to dead letters; anything reaching here is a bug or an outage: stop and show DOWN.

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Runs edge validation (the encoder, CESAR, the LLM verifier: slow work) off the stream thread. Each stream task
@@ -28,16 +29,23 @@ public final class ValidationWorkers implements AutoCloseable {
     private final int capacity;
     private final Duration budget;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final Consumer<ValidationOutcome> listener;
 
-    private ValidationWorkers(GraphScorer scorer, ExecutorService pool, int capacity, Duration budget) {
+    private ValidationWorkers(GraphScorer scorer, ExecutorService pool, int capacity, Duration budget,
+                              Consumer<ValidationOutcome> listener) {
         this.scorer = scorer;
         this.pool = pool;
         this.capacity = capacity;
         this.budget = budget;
+        this.listener = listener;
     }
 
-    /** A pool of {@code threads} daemon threads, {@code 2 * threads} jobs in flight, {@code budget} per job. */
-    public static ValidationWorkers pool(GraphScorer scorer, int threads, Duration budget) {
+    /**
+     * A pool of {@code threads} daemon threads, {@code 2 * threads} jobs in flight, {@code budget} per job;
+     * {@code listener} hears of every finished job on the worker thread (metrics: must be fast, must not throw).
+     */
+    public static ValidationWorkers pool(GraphScorer scorer, int threads, Duration budget,
+                                         Consumer<ValidationOutcome> listener) {
         if (threads < 1) {
             throw new IllegalArgumentException("at least one validation thread is needed, got " + threads);
         }
@@ -47,7 +55,7 @@ public final class ValidationWorkers implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        return new ValidationWorkers(scorer, pool, 2 * threads, budget);
+        return new ValidationWorkers(scorer, pool, 2 * threads, budget, listener);
     }
 
     /**
@@ -55,7 +63,7 @@ public final class ValidationWorkers implements AutoCloseable {
      * want results in order without a clock. Never for a service (it would run the models on the stream thread).
      */
     public static ValidationWorkers inline(GraphScorer scorer) {
-        return new ValidationWorkers(scorer, null, Integer.MAX_VALUE, null);
+        return new ValidationWorkers(scorer, null, Integer.MAX_VALUE, null, outcome -> { });
     }
 
     /** Whether another job can be submitted now. */
@@ -128,8 +136,10 @@ public final class ValidationWorkers implements AutoCloseable {
 
     private void finish(Queue<ValidationOutcome> done, ValidationJob job, List<EdgeAssessment> assessments,
                         String error, long start) {
-        done.add(new ValidationOutcome(job, assessments, error, System.nanoTime() - start));
+        ValidationOutcome outcome = new ValidationOutcome(job, assessments, error, System.nanoTime() - start);
+        done.add(outcome);
         inFlight.decrementAndGet();
+        listener.accept(outcome);
     }
 
     /** Stops the threads; running jobs are abandoned (their inputs are still pending in the store). */

@@ -36,6 +36,13 @@ import io.causalstream.topics.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import io.causalstream.scorer.validate.ValidationWorkers;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +94,11 @@ class ScorerTopologyTest {
     }
 
     private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer) {
+        start(preference, measures, maxEdges, scorer, null);
+    }
+
+    private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer,
+                       ValidationWorkers workers) {
         ScorerSettings settings = ScorerSettings.defaults();
         settings = new ScorerSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(), settings.httpHost(),
                 0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges,
@@ -94,7 +106,8 @@ class ScorerTopologyTest {
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
-                : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer), props, T0);
+                : workers == null ? ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer)
+                : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer, workers), props, T0);
         passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.PASSAGES));
         passagesDlq = driver.createOutputTopic(Topics.PASSAGES.deadLetterTopic(), new ByteArrayDeserializer(),
@@ -449,6 +462,105 @@ class ScorerTopologyTest {
                 .containsExactly(ValidationState.REJECTED);
         KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
         assertThat(store.get("p1").getText()).isEqualTo("Heavy rain causes flooding.");
+    }
+
+    /**
+     * As deployed, validation runs on worker threads: a record only queues its job, and the stream thread publishes
+     * the result when it has finished (after a later record, or by the wall-clock punctuation), never waiting for
+     * it. A gold change then re-scores the validated graph without asking the assessor again.
+     */
+    @Test
+    void validationRunsOffTheStreamThreadAndAGoldChangeDoesNotRunItAgain() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        EdgeAssessor slow = new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                calls.incrementAndGet();
+                threads.add(Thread.currentThread().getName());
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return extraction.getTriples().stream().map(t -> new EdgeAssessment(0.8, ValidationState.VALIDATED,
+                        List.of())).toList();
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+        GraphScorer scorer = GraphScorer.of("exact").withHooks(slow, GraphAlignment.NONE);
+        try (ValidationWorkers workers = ValidationWorkers.pool(scorer, 1, Duration.ofSeconds(30), o -> { })) {
+            start(GoldPreference.CURATED, "exact", 500, scorer, workers);
+            passages.pipeInput("p1", passage("p1", "Rain causes flooding."), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS), T0.plusSeconds(1));
+            assertThat(scored.isEmpty()).as("the stream thread did not wait for validation").isTrue();
+
+            release.countDown();
+            for (int i = 0; i < 200 && scored.isEmpty(); i++) {
+                driver.advanceWallClockTime(Duration.ofMillis(50));
+                Thread.sleep(5);
+            }
+            ScoredGraph validated = scored.readValue();
+            assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation)
+                    .containsExactly(ValidationState.VALIDATED);
+            assertThat(validated.getGoldAnnotationId()).isNull();
+            assertThat(validated.getScoredAt()).as("stamped with its trigger").isEqualTo(T0.plusSeconds(1));
+            assertThat(threads).allSatisfy(t -> assertThat(t).startsWith("edge-validation-"));
+
+            golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0.plusSeconds(2));
+            ScoredGraph scoredGraph = scored.readValue();
+            assertThat(scoredGraph.getGoldAnnotationId()).isEqualTo("Human1");
+            assertThat(scoredGraph.getEdges()).isEqualTo(validated.getEdges());
+            assertThat(calls).as("validated once").hasValue(1);
+        }
+    }
+
+    /** A job overtaken by a newer extraction of the same annotation is dropped; only the newest is published. */
+    @Test
+    void anOvertakenValidationIsDropped() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        EdgeAssessor gated = new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return extraction.getTriples().stream().map(t -> new EdgeAssessment(null, ValidationState.VALIDATED,
+                        List.of())).toList();
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+        GraphScorer scorer = GraphScorer.of("exact").withHooks(gated, GraphAlignment.NONE);
+        try (ValidationWorkers workers = ValidationWorkers.pool(scorer, 2, Duration.ofSeconds(30), o -> { })) {
+            start(GoldPreference.CURATED, "exact", 500, scorer, workers);
+            passages.pipeInput("p1", passage("p1", "Rain causes flooding."), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", TOURISM_LITTER), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS), T0);
+            release.countDown();
+            for (int i = 0; i < 200 && scored.isEmpty(); i++) {
+                driver.advanceWallClockTime(Duration.ofMillis(50));
+                Thread.sleep(5);
+            }
+            for (int i = 0; i < 10; i++) { // let a stale result, if any, arrive too
+                driver.advanceWallClockTime(Duration.ofMillis(50));
+                Thread.sleep(5);
+            }
+            List<ScoredGraph> out = scored.readValuesToList();
+            assertThat(out).hasSize(1);
+            assertThat(out.getFirst().getEdges()).extracting(e -> e.getTriple().getSource())
+                    .containsExactly("rain", "dams");
+        }
     }
 
     /** The scorer as deployed: staged validation with the bundled encoder and CESAR head on every edge. */
