@@ -33,6 +33,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.causalstream.scorer.scoring.EdgeAssessment;
+import io.causalstream.scorer.scoring.EdgeAssessor;
+import io.causalstream.scorer.scoring.GraphAlignment;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -212,6 +218,89 @@ class ScorerServiceIT {
                         .findFirst().orElseThrow();
                 assertThat(g.getEdges()).as("validated once, re-scored only").isEqualTo(before.getEdges());
             }
+        }
+    }
+
+    /**
+     * Validation in flight when the scorer stops is not lost: the extraction and its passage text are in the
+     * stores (committed with their offsets), nothing is validated yet, so a new instance, on another state
+     * directory (restored from the changelogs), finds the pending work and publishes it.
+     */
+    @Test
+    void validationInFlightAtAStopIsFinishedByTheNextInstance(TestCluster cluster, @TempDir Path first,
+                                                             @TempDir Path second) throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "restart-" + run;
+        String applicationId = "scorer-restart-" + run;
+        CountDownLatch never = new CountDownLatch(1);
+        EdgeAssessor stuck = assessor(() -> {
+            never.await();
+            return ValidationState.VALIDATED;
+        });
+        try (ScorerService service = ScorerService.start(config(cluster, applicationId, first),
+                settings -> settings.graphScorer().withHooks(stuck, GraphAlignment.NONE))) {
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", RAIN_FLOODS));
+            awaitCommitted(cluster, applicationId, Topics.EXTRACTIONS.name());
+        }
+        // the stuck assessor never answered, so nothing was published for the passage by the first instance
+
+        EdgeAssessor quick = assessor(() -> ValidationState.HYPOTHESIZED);
+        try (ScorerService service = ScorerService.start(config(cluster, applicationId, second),
+                settings -> settings.graphScorer().withHooks(quick, GraphAlignment.NONE))) {
+            ScoredGraph resumed = scoredGraph(cluster, passage, "llama3");
+            assertThat(resumed.getEdges()).extracting(ScoredEdge::getValidation)
+                    .containsExactly(ValidationState.HYPOTHESIZED);
+        }
+    }
+
+    private static io.causalstream.runtime.Config config(TestCluster cluster, String applicationId, Path stateDir) {
+        return cluster.config(Map.of(
+                "http.port", "0",
+                "application.id", applicationId,
+                "state.dir", stateDir.toString(),
+                "kafka.streams.commit.interval.ms", "100"));
+    }
+
+    private interface StateSupplier {
+        ValidationState get() throws Exception;
+    }
+
+    private static EdgeAssessor assessor(StateSupplier state) {
+        return new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                try {
+                    ValidationState s = state.get();
+                    return extraction.getTriples().stream().map(t -> new EdgeAssessment(null, s, List.of()))
+                            .toList();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+    }
+
+    /** Waits until the application's consumer group has committed an offset past a record of {@code topic}. */
+    private static void awaitCommitted(TestCluster cluster, String group, String topic) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                cluster.bootstrapServers()))) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                var offsets = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+                if (offsets.entrySet().stream().anyMatch(e -> e.getKey().topic().equals(topic)
+                        && e.getValue() != null && e.getValue().offset() > 0)) {
+                    return;
+                }
+                Thread.sleep(100);
+            }
+            throw new AssertionError("the scorer did not commit its input from " + topic);
         }
     }
 
