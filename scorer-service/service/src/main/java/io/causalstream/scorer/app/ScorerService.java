@@ -9,8 +9,10 @@ import io.causalstream.measures.Edge;
 import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.topology.ScorerTopology;
+import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -48,6 +50,7 @@ public final class ScorerService implements AutoCloseable {
     private volatile HostInfo advertised;
     private volatile boolean failed;
     private volatile KafkaStreamsMetrics streamsMetrics;
+    private volatile ValidationWorkers workers;
 
     private ScorerService(ScorerSettings settings) {
         this.settings = settings;
@@ -107,8 +110,16 @@ public final class ScorerService implements AutoCloseable {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());
         }
 
+        // validation (encoder, CESAR, LLM verifier) runs on its own threads, never on a stream thread
+        ScoringMetrics metrics = new ScoringMetrics(ops.meters());
+        ValidationWorkers pool = ValidationWorkers.pool(scorer, settings.validationThreads(),
+                Duration.ofMillis(settings.validationBudgetMs()), metrics::validated);
+        Gauge.builder("scorer.validation.in.flight", pool, ValidationWorkers::inFlight)
+                .description("Extractions being validated now (at most twice scorer.validation.threads)")
+                .register(ops.meters());
+        workers = pool;
         KafkaStreams ks = new KafkaStreams(
-                ScorerTopology.build(settings, serdes, new ScoringMetrics(ops.meters()), scorer),
+                ScorerTopology.build(settings, serdes, metrics, scorer, pool),
                 streamsProperties(settings, advertised));
         ks.setUncaughtExceptionHandler(e -> {
             // Bad input goes to dead letters; anything reaching here is a bug or an outage: stop and show DOWN.
@@ -141,8 +152,8 @@ public final class ScorerService implements AutoCloseable {
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         DeadLetterExceptionHandler.installInto(p);
-        // One record can cost seconds of CPU (a passage text re-scores its extractions through the encoder and
-        // CESAR); Streams' exactly-once default of 10 s per transaction would fence a busy thread into a retry loop.
+        // Validation runs off the stream threads now, but a gold change still re-scores every graph of a passage
+        // (soft F1 with WordNet, alignment): keep the margin above Streams' exactly-once default of 10 s.
         p.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), TRANSACTION_TIMEOUT_MS);
         if (settings.stateDir() != null) {
             p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir());
@@ -190,6 +201,9 @@ public final class ScorerService implements AutoCloseable {
         KafkaStreams ks = streams;
         if (ks != null) {
             ks.close(CLOSE_TIMEOUT);
+        }
+        if (workers != null) {
+            workers.close();
         }
         if (streamsMetrics != null) {
             streamsMetrics.close();

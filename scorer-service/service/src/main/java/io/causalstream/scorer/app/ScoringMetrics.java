@@ -4,7 +4,12 @@ import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.topology.ScoringObserver;
+import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.scorer.scoring.EdgeAssessment;
+import io.causalstream.scorer.validate.ValidationOutcome;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -12,8 +17,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * Scoring metrics: {@code scorer.graphs.scored} (counter, tag {@code gold_origin}), {@code scorer.f1}
  * (distribution summary of formula (1), tag {@code measure}), {@code scorer.edges} (counter, tag
  * {@code validation}: VALIDATED, HYPOTHESIZED, REJECTED, UNCHECKED) and {@code scorer.edge.strength} (distribution
- * of CESAR strengths). Approximate under exactly-once re-processing, as
- * metrics are.
+ * of CESAR strengths), and for the validate stage {@code scorer.validation.duration} (timer, tag {@code outcome}:
+ * ok, error) and {@code scorer.validation.edges} (counter, tag {@code state}). Approximate under exactly-once
+ * re-processing, as metrics are.
  */
 final class ScoringMetrics implements ScoringObserver {
 
@@ -21,6 +27,8 @@ final class ScoringMetrics implements ScoringObserver {
     static final String F1 = "scorer.f1";
     static final String EDGES = "scorer.edges";
     static final String STRENGTH = "scorer.edge.strength";
+    static final String VALIDATION_DURATION = "scorer.validation.duration";
+    static final String VALIDATION_EDGES = "scorer.validation.edges";
 
     private final MeterRegistry registry;
 
@@ -61,6 +69,24 @@ final class ScoringMetrics implements ScoringObserver {
                         .register(registry)
                         .record(e.getStrength());
             }
+        }
+    }
+
+    /** A finished validation job (called on a validation thread). */
+    void validated(ValidationOutcome outcome) {
+        boolean error = outcome.failed()
+                || outcome.assessments().stream().anyMatch(a -> a.validation() == ValidationState.ERROR);
+        Timer.builder(VALIDATION_DURATION)
+                .description("Time to validate one extraction (encoder, CESAR, verifier), off the stream threads")
+                .tag("outcome", error ? "error" : "ok")
+                .register(registry)
+                .record(outcome.nanos(), TimeUnit.NANOSECONDS);
+        for (EdgeAssessment a : outcome.assessments()) {
+            Counter.builder(VALIDATION_EDGES)
+                    .description("Validated edges by resulting state; ERROR: validation failed or ran out of time")
+                    .tag("state", a.validation().name())
+                    .register(registry)
+                    .increment();
         }
     }
 }

@@ -49,7 +49,7 @@ final class ScoringPlan {
         GraphAlignment alignment = GraphAlignment.NONE;
         if (config.getBoolean(ALIGNMENT_ENABLED, true)) {
             TripleAlignment aligner = new TripleAlignment();
-            alignment = (extraction, gold) -> aligner.f1(extraction.getTriples(), gold.getTriples());
+            alignment = (triples, gold) -> aligner.f1(triples, gold.getTriples());
         }
         // one encoder for the neural measures and validation, loaded only if one of them needs it; it lives as long
         // as the process and is shared by every scoring thread

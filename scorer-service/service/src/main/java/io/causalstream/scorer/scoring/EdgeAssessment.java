@@ -13,6 +13,20 @@ public record EdgeAssessment(Double strength, ValidationState validation, List<S
 
     public static final EdgeAssessment UNCHECKED = new EdgeAssessment(null, ValidationState.UNCHECKED, List.of());
 
+    /** The stage name of the verdict that explains an ERROR. */
+    public static final String VALIDATION_STAGE = "validation";
+
+    /** State ERROR with one verdict saying why: validation failed or ran out of its time budget. */
+    public static EdgeAssessment error(String reason) {
+        return new EdgeAssessment(null, ValidationState.ERROR,
+                List.of(new StageVerdict(VALIDATION_STAGE, false, reason)));
+    }
+
+    /** {@link #error(String)} for each of {@code n} edges. */
+    public static List<EdgeAssessment> errors(int n, String reason) {
+        return java.util.Collections.nCopies(n, error(reason));
+    }
+
     public EdgeAssessment {
         Objects.requireNonNull(validation, "validation");
         stages = List.copyOf(stages);

@@ -1,7 +1,8 @@
 package io.causalstream.scorer.scoring;
 
-import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
+import io.causalstream.schemas.graph.Triple;
+import java.util.List;
 
 /**
  * Hook for a graph-level measure beside the per-measure soft F1s, written to {@code ScoredGraph.alignmentF1}
@@ -11,8 +12,8 @@ import io.causalstream.schemas.gold.GoldGraph;
 @FunctionalInterface
 public interface GraphAlignment {
 
-    GraphAlignment NONE = (extraction, gold) -> null;
+    GraphAlignment NONE = (triples, gold) -> null;
 
     /** @return the alignment F1 in [0, 1], or null when not computed */
-    Double alignmentF1(Extraction extraction, GoldGraph gold);
+    Double alignmentF1(List<Triple> extracted, GoldGraph gold);
 }

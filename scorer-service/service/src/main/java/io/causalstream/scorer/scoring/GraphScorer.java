@@ -79,6 +79,9 @@ public final class GraphScorer {
     }
 
     /**
+     * Both stages at once, on the caller's thread (the file-based CLI): {@link #assess}, {@link #validated}, then
+     * {@link #withGold}.
+     *
      * @param extraction  the scored annotation
      * @param gold        the passage's effective gold
      * @param passageText the passage text, or null when unknown
@@ -86,24 +89,42 @@ public final class GraphScorer {
      *                    replay produces the same output)
      */
     public ScoredGraph score(Extraction extraction, GoldGraph gold, String passageText, Instant scoredAt) {
-        Objects.requireNonNull(extraction, "extraction");
         Objects.requireNonNull(gold, "gold");
-        List<MeasureScore> scores = new ArrayList<>(measures.size());
-        for (EdgeSetMeasure measure : measures) {
-            EdgeSetScore s = measure.scoreTriples(extraction.getTriples(), gold.getTriples());
-            scores.add(MeasureScore.newBuilder()
-                    .setMeasure(measure.name())
-                    .setThreshold(measure.threshold())
-                    .setTp(s.tp())
-                    .setPp(s.pp())
-                    .setFp(s.fp())
-                    .setFn(s.fn())
-                    .setF1(s.f1())
-                    .setF1Strict(s.f1Strict())
-                    .build());
+        return withGold(validated(extraction, assess(extraction, passageText), scoredAt), gold, scoredAt);
+    }
+
+    /**
+     * Stage one, the slow part: the edge assessor's verdict on every edge (strength, validation). Never throws: an
+     * assessor that fails or answers with the wrong number of assessments gives every edge the state ERROR with
+     * the reason, so the failure is visible on {@code scored-graphs} and in the metrics.
+     */
+    public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+        int n = extraction.getTriples().size();
+        try {
+            List<EdgeAssessment> out = assessor.assess(extraction, passageText);
+            if (out != null && out.size() == n) {
+                return out;
+            }
+            log.warn("edge assessor returned {} assessments for {} edges of {}/{}", out == null ? "null" : out.size(),
+                    n, extraction.getPassageId(), extraction.getAnnotationId());
+            return EdgeAssessment.errors(n, "the edge assessor returned " + (out == null ? "nothing" : out.size()
+                    + " assessments") + " for " + n + " edges");
+        } catch (RuntimeException e) {
+            log.warn("edge assessor failed on {}/{}", extraction.getPassageId(), extraction.getAnnotationId(), e);
+            return EdgeAssessment.errors(n, "validation failed: " + e);
         }
-        List<EdgeAssessment> assessments = assess(extraction, passageText);
+    }
+
+    /**
+     * The extraction with its assessed edges and reference-free quality, and no gold: what {@code scored-graphs}
+     * carries while the passage has no gold, and what {@link #withGold} scores when it has.
+     */
+    public ScoredGraph validated(Extraction extraction, List<EdgeAssessment> assessments, Instant at) {
+        Objects.requireNonNull(extraction, "extraction");
         List<Triple> triples = extraction.getTriples();
+        if (assessments.size() != triples.size()) {
+            throw new IllegalArgumentException(assessments.size() + " assessments for " + triples.size() + " edges");
+        }
         List<ScoredEdge> edges = new ArrayList<>(triples.size());
         for (int i = 0; i < triples.size(); i++) {
             EdgeAssessment a = assessments.get(i);
@@ -118,46 +139,65 @@ public final class GraphScorer {
                 .setPassageId(extraction.getPassageId())
                 .setAnnotationId(extraction.getAnnotationId())
                 .setAnnotator(extraction.getAnnotator())
-                .setGoldAnnotationId(gold.getAnnotationId())
-                .setGoldOrigin(gold.getOrigin())
+                .setGoldAnnotationId(null)
+                .setGoldOrigin(null)
                 .setEdges(edges)
-                .setScores(scores)
-                .setAlignmentF1(alignmentF1(extraction, gold))
+                .setScores(List.of())
+                .setAlignmentF1(null)
                 .setShareValidated(shareValidated(assessments))
                 .setMeanStrength(meanStrength(assessments))
-                .setScoredAt(scoredAt)
+                .setScoredAt(at)
+                .setQuality(GraphQuality.of(edges))
                 .build();
     }
 
-    private List<EdgeAssessment> assess(Extraction extraction, String passageText) {
-        int n = extraction.getTriples().size();
-        try {
-            List<EdgeAssessment> out = assessor.assess(extraction, passageText);
-            if (out != null && out.size() == n) {
-                return out;
-            }
-            log.warn("edge assessor returned {} assessments for {} edges of {}/{}; edges left unchecked",
-                    out == null ? "null" : out.size(), n, extraction.getPassageId(), extraction.getAnnotationId());
-        } catch (RuntimeException e) {
-            log.warn("edge assessor failed on {}/{}; edges left unchecked", extraction.getPassageId(),
-                    extraction.getAnnotationId(), e);
+    /**
+     * Stage two, fast: a validated graph scored against the passage's effective gold under every measure (soft F1
+     * and alignment read the edges' triples only). Without gold ({@code gold == null}) the graph is returned as
+     * validated: empty scores, no gold id, so a consumer can tell "no gold yet" from "scored 0".
+     */
+    public ScoredGraph withGold(ScoredGraph validated, GoldGraph gold, Instant scoredAt) {
+        ScoredGraph.Builder out = ScoredGraph.newBuilder(validated).setScoredAt(scoredAt);
+        if (gold == null) {
+            return out.setGoldAnnotationId(null).setGoldOrigin(null).setScores(List.of()).setAlignmentF1(null)
+                    .build();
         }
-        return EdgeAssessor.NONE.assess(extraction, passageText);
+        List<Triple> triples = validated.getEdges().stream().map(ScoredEdge::getTriple).toList();
+        List<MeasureScore> scores = new ArrayList<>(measures.size());
+        for (EdgeSetMeasure measure : measures) {
+            EdgeSetScore s = measure.scoreTriples(triples, gold.getTriples());
+            scores.add(MeasureScore.newBuilder()
+                    .setMeasure(measure.name())
+                    .setThreshold(measure.threshold())
+                    .setTp(s.tp())
+                    .setPp(s.pp())
+                    .setFp(s.fp())
+                    .setFn(s.fn())
+                    .setF1(s.f1())
+                    .setF1Strict(s.f1Strict())
+                    .build());
+        }
+        return out.setGoldAnnotationId(gold.getAnnotationId())
+                .setGoldOrigin(gold.getOrigin())
+                .setScores(scores)
+                .setAlignmentF1(alignmentF1(validated, triples, gold))
+                .build();
     }
 
-    private Double alignmentF1(Extraction extraction, GoldGraph gold) {
+    private Double alignmentF1(ScoredGraph validated, List<Triple> triples, GoldGraph gold) {
         try {
-            return alignment.alignmentF1(extraction, gold);
+            return alignment.alignmentF1(triples, gold);
         } catch (RuntimeException e) {
-            log.warn("graph alignment failed on {}/{}; alignmentF1 left null", extraction.getPassageId(),
-                    extraction.getAnnotationId(), e);
+            log.warn("graph alignment failed on {}/{}; alignmentF1 left null", validated.getPassageId(),
+                    validated.getAnnotationId(), e);
             return null;
         }
     }
 
-    /** VALIDATED edges / all edges, when validation ran on at least one edge; else null. */
+    /** VALIDATED edges / all edges, when validation ran on at least one edge (not UNCHECKED, not ERROR); else null. */
     static Double shareValidated(List<EdgeAssessment> assessments) {
-        if (assessments.stream().allMatch(a -> a.validation() == ValidationState.UNCHECKED)) {
+        if (assessments.stream().allMatch(a -> a.validation() == ValidationState.UNCHECKED
+                || a.validation() == ValidationState.ERROR)) {
             return null;
         }
         long validated = assessments.stream().filter(a -> a.validation() == ValidationState.VALIDATED).count();

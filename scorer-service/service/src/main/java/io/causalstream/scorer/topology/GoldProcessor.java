@@ -1,8 +1,8 @@
 package io.causalstream.scorer.topology;
 
 import io.causalstream.deadletter.InvalidRecordException;
-import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
+import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
 import io.causalstream.scorer.gold.GoldChanges;
 import io.causalstream.scorer.gold.GoldPreference;
@@ -11,16 +11,16 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * A gold arrives (or is deleted): keep it in the passage's slot for its origin, and when the passage's
- * <i>effective</i> gold changes (see {@link GoldChanges}), re-score every stored extraction of the passage against
- * the new one. A gold that does not change the effective one (e.g. a tournament winner while a curated gold is
+ * <i>effective</i> gold changes (see {@link GoldChanges}), re-score every validated graph of the passage against
+ * the new one (validation is not run again). A gold that does not change the effective one (e.g. a tournament winner while a curated gold is
  * preferred) is stored for later and emits nothing.
  *
  * <p>Golds are slotted by their {@code origin} field, so a tournament winner mirrored onto {@code gold-graphs}
  * lands in the same slot as the one from {@code tournament-winners}. A tombstone (both topics are compacted)
  * deletes the slot the topic owns: CURATED on {@code gold-graphs}, TOURNAMENT on {@code tournament-winners}. When a
- * passage loses its last gold, its latest scores are forgotten and nothing is emitted.
+ * passage loses its last gold, its graphs are published again without gold (empty scores, no gold id).
  */
-final class GoldProcessor extends ScoringProcessor<GoldGraph> {
+final class GoldProcessor extends ScoreProcessor<GoldGraph> {
 
     private final String topic;
     private final GoldOrigin topicOrigin;
@@ -77,12 +77,8 @@ final class GoldProcessor extends ScoringProcessor<GoldGraph> {
         if (!GoldChanges.changesScores(before, after)) {
             return;
         }
-        if (after == null) {
-            state.deleteScoresOf(passageId);
-            return;
-        }
-        for (Extraction extraction : state.extractionsOf(passageId)) {
-            scoreAndEmit(extraction, after, record);
+        for (ScoredGraph validated : state.validatedOf(passageId)) {
+            scoreAndEmit(validated, after, record);
         }
     }
 }

@@ -13,13 +13,14 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-/** The scorer's view of its four stores, per passage. One instance per processor instance (per task). */
+/** The scorer's view of its five stores, per passage. One instance per processor instance (per task). */
 final class PassageState {
 
     private static final StringSerializer PREFIX_SERIALIZER = new StringSerializer();
 
     private final KeyValueStore<String, Extraction> extractions;
     private final KeyValueStore<String, GoldGraph> golds;
+    private final KeyValueStore<String, ScoredGraph> validated;
     private final KeyValueStore<String, ScoredGraph> scores;
     private final KeyValueStore<String, Passage> passages;
     private final GoldPreference preference;
@@ -27,6 +28,7 @@ final class PassageState {
     PassageState(ProcessingContext context, GoldPreference preference) {
         this.extractions = context.getStateStore(ScorerTopology.EXTRACTIONS_STORE);
         this.golds = context.getStateStore(ScorerTopology.GOLD_STORE);
+        this.validated = context.getStateStore(ScorerTopology.VALIDATED_STORE);
         this.scores = context.getStateStore(ScorerTopology.SCORES_STORE);
         this.passages = context.getStateStore(ScorerTopology.PASSAGES_STORE);
         this.preference = preference;
@@ -35,6 +37,44 @@ final class PassageState {
     /** Stores the extraction; a later one with the same annotationId replaces it (a re-extraction). */
     void putExtraction(Extraction e) {
         extractions.put(StoreKeys.annotation(e.getPassageId(), e.getAnnotationId()), e);
+    }
+
+    /** The stored extraction of one annotation, or null. */
+    Extraction extraction(String passageId, String annotationId) {
+        return extractions.get(StoreKeys.annotation(passageId, annotationId));
+    }
+
+    /** Every stored extraction, for the validation stage's restart (what has no validated graph yet is pending). */
+    List<Extraction> allExtractions() {
+        List<Extraction> out = new ArrayList<>();
+        try (KeyValueIterator<String, Extraction> it = extractions.all()) {
+            it.forEachRemaining(kv -> out.add(kv.value));
+        }
+        return out;
+    }
+
+    /** The annotation's graph as validation last left it (no gold), or null when it is still to be validated. */
+    ScoredGraph validated(String passageId, String annotationId) {
+        return validated.get(StoreKeys.annotation(passageId, annotationId));
+    }
+
+    void putValidated(ScoredGraph graph) {
+        validated.put(StoreKeys.annotation(graph.getPassageId(), graph.getAnnotationId()), graph);
+    }
+
+    /** Marks the annotation as to be validated again (its extraction or its passage text changed). */
+    void deleteValidated(String passageId, String annotationId) {
+        validated.delete(StoreKeys.annotation(passageId, annotationId));
+    }
+
+    /** Every validated graph of the passage, in annotationId order: what a gold change re-scores. */
+    List<ScoredGraph> validatedOf(String passageId) {
+        List<ScoredGraph> out = new ArrayList<>();
+        try (KeyValueIterator<String, ScoredGraph> it =
+                     validated.prefixScan(StoreKeys.passagePrefix(passageId), PREFIX_SERIALIZER)) {
+            it.forEachRemaining(kv -> out.add(kv.value));
+        }
+        return out;
     }
 
     /** Every stored extraction of the passage, in annotationId order. */
@@ -79,13 +119,4 @@ final class PassageState {
         passages.delete(passageId);
     }
 
-    /** Forgets the passage's latest scores: they were against a gold that no longer exists. */
-    void deleteScoresOf(String passageId) {
-        List<String> keys = new ArrayList<>();
-        try (KeyValueIterator<String, ScoredGraph> it =
-                     scores.prefixScan(StoreKeys.passagePrefix(passageId), PREFIX_SERIALIZER)) {
-            it.forEachRemaining(kv -> keys.add(kv.key));
-        }
-        keys.forEach(scores::delete);
-    }
 }

@@ -5,6 +5,7 @@ import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.scorer.scoring.GraphScorer;
+import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
 import org.apache.kafka.common.serialization.Serde;
@@ -12,34 +13,42 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The scorer's Kafka Streams topology, Processor API:
+ * The scorer's Kafka Streams topology, Processor API, in two stages:
  *
  * <pre>
- *   extractions ────────► score-extraction ─────────┐
- *   gold-graphs ────────► apply-gold-graph ─────────┤
- *   tournament-winners ─► apply-tournament-winner ──┼──► scored-graphs
- *   passages ───────────► apply-passage ────────────┘
- *                 all four read and write the stores
- *                 extractions-by-passage, gold-by-passage, scores-by-passage, passages-by-id
+ *   extractions ─┐
+ *                ├─► validate ──► score ──────────────────┐
+ *   passages ────┘   (workers)                           │
+ *   gold-graphs ────────► apply-gold-graph ──────────────┼──► scored-graphs
+ *   tournament-winners ─► apply-tournament-winner ───────┘
+ *
+ *   validate reads and writes  extractions-by-passage, passages-by-id, validated-by-passage
+ *   score and the gold nodes   validated-by-passage, gold-by-passage, scores-by-passage
  * </pre>
  *
- * Gold can arrive before or after a passage's extractions, and can change (a new curated reference, a new
- * tournament leader), so both sides are kept in persistent stores, keyed by {@code passageId + U+0000 + ...}
- * (the passage store by passageId alone):
+ * <b>Validate</b> ({@link ValidateProcessor}) joins each extraction with its passage's text and validates it once
+ * (CESAR strength, staged validation) on {@link ValidationWorkers}, off the stream thread; its result, the graph
+ * without gold, is kept in {@value #VALIDATED_STORE}. <b>Score</b> ({@link ScoreProcessor}) scores a validated graph
+ * against the passage's effective gold, or publishes it as it is (empty scores, no gold id) while the passage has
+ * none. A gold change re-scores the passage's validated graphs and never re-runs validation.
+ *
+ * <p>So every extraction appears on {@code scored-graphs}: once validated (as soon as its passage text is there;
+ * with validation off, or before the text arrives, at once with UNCHECKED edges), and again whenever the passage's
+ * effective gold changes (a new curated reference, a new tournament leader, or the last gold gone). Stores, keyed
+ * by {@code passageId + U+0000 + ...} (the passage store by passageId alone):
  * <ul>
  *   <li>{@value #EXTRACTIONS_STORE}: {@code passageId, annotationId -> Extraction} (latest per annotation);</li>
+ *   <li>{@value #PASSAGES_STORE}: {@code passageId -> Passage}, the text validation reads;</li>
+ *   <li>{@value #VALIDATED_STORE}: {@code passageId, annotationId -> ScoredGraph} without gold, the validate
+ *       stage's result; an annotation with an extraction and a text but no entry here is pending;</li>
  *   <li>{@value #GOLD_STORE}: {@code passageId, origin (CURATED|TOURNAMENT) -> GoldGraph}, the effective gold is
  *       chosen by {@link GoldPreference};</li>
- *   <li>{@value #SCORES_STORE}: {@code passageId, annotationId -> ScoredGraph}, the latest score of each
- *       annotation against the current gold, for interactive queries;</li>
- *   <li>{@value #PASSAGES_STORE}: {@code passageId -> Passage}, the text edge validation reads.</li>
+ *   <li>{@value #SCORES_STORE}: {@code passageId, annotationId -> ScoredGraph}, the latest published result of each
+ *       annotation, for interactive queries.</li>
  * </ul>
- * An extraction is scored on arrival when its passage has gold; when the effective gold of a passage changes, every
- * stored extraction of it is re-scored; when the passage text arrives or changes and the scorer's hooks read it,
- * likewise. No gold, no output. Every measure of {@code scorer.measures} gives one {@code MeasureScore}. Records
- * that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges) go to their
- * topic's dead-letter topic. All input topics are keyed by passageId and must be co-partitioned (same partition
- * count), which the contract guarantees; the four sources share one sub-topology because they share the stores.
+ * Records that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges, a
+ * text longer than {@code scorer.max.passage.chars}) go to their topic's dead-letter topic. All input topics are
+ * keyed by passageId and co-partitioned (the contract), so the nodes share one sub-topology and its stores.
  */
 public final class ScorerTopology {
 
@@ -47,16 +56,17 @@ public final class ScorerTopology {
     public static final String GOLD_GRAPHS_SOURCE = "gold-graphs-source";
     public static final String TOURNAMENT_WINNERS_SOURCE = "tournament-winners-source";
     public static final String PASSAGES_SOURCE = "passages-source";
-    public static final String SCORE_EXTRACTION = "score-extraction";
+    public static final String VALIDATE = "validate";
+    public static final String SCORE = "score";
     public static final String APPLY_GOLD_GRAPH = "apply-gold-graph";
     public static final String APPLY_TOURNAMENT_WINNER = "apply-tournament-winner";
-    public static final String APPLY_PASSAGE = "apply-passage";
     public static final String SCORED_GRAPHS_SINK = "scored-graphs-sink";
 
     public static final String EXTRACTIONS_STORE = "extractions-by-passage";
+    public static final String PASSAGES_STORE = "passages-by-id";
+    public static final String VALIDATED_STORE = "validated-by-passage";
     public static final String GOLD_STORE = "gold-by-passage";
     public static final String SCORES_STORE = "scores-by-passage";
-    public static final String PASSAGES_STORE = "passages-by-id";
 
     public static Topology build(ScorerSettings settings, SerdeFactory serdes) {
         return build(settings, serdes, ScoringObserver.NONE);
@@ -67,9 +77,18 @@ public final class ScorerTopology {
         return build(settings, serdes, observer, settings.graphScorer());
     }
 
-    /** The topology around a given scorer (measures and hooks already chosen). */
+    /**
+     * The topology around a given scorer, validating on the stream thread ({@link ValidationWorkers#inline}): for
+     * topology tests and tools, where results should follow their input at once.
+     */
     public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
                                  GraphScorer scorer) {
+        return build(settings, serdes, observer, scorer, ValidationWorkers.inline(scorer));
+    }
+
+    /** The topology around a given scorer (measures and hooks chosen) and the workers that validate for it. */
+    public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
+                                 GraphScorer scorer, ValidationWorkers workers) {
         GoldPreference preference = settings.goldPreference();
         int maxEdges = settings.maxEdges();
         Serde<String> keys = SerdeFactory.key();
@@ -77,15 +96,19 @@ public final class ScorerTopology {
 
         topology.addSource(EXTRACTIONS_SOURCE, keys.deserializer(),
                 serdes.valueDeserializer(Topics.EXTRACTIONS), Topics.EXTRACTIONS.name());
+        topology.addSource(PASSAGES_SOURCE, keys.deserializer(),
+                serdes.valueDeserializer(Topics.PASSAGES), Topics.PASSAGES.name());
         topology.addSource(GOLD_GRAPHS_SOURCE, keys.deserializer(),
                 serdes.valueDeserializer(Topics.GOLD_GRAPHS), Topics.GOLD_GRAPHS.name());
         topology.addSource(TOURNAMENT_WINNERS_SOURCE, keys.deserializer(),
                 serdes.valueDeserializer(Topics.TOURNAMENT_WINNERS), Topics.TOURNAMENT_WINNERS.name());
-        topology.addSource(PASSAGES_SOURCE, keys.deserializer(),
-                serdes.valueDeserializer(Topics.PASSAGES), Topics.PASSAGES.name());
 
-        topology.addProcessor(SCORE_EXTRACTION,
-                () -> new ExtractionProcessor(scorer, preference, observer, maxEdges), EXTRACTIONS_SOURCE);
+        // stage 1: validate (extractions joined with passage text)
+        topology.addProcessor(VALIDATE, () -> new ValidateProcessor(scorer, workers, preference, maxEdges,
+                settings.maxPassageChars()), EXTRACTIONS_SOURCE, PASSAGES_SOURCE);
+        // stage 2: score (validated graphs joined with the passage's effective gold)
+        topology.addProcessor(SCORE, () -> ScoreProcessor.forValidatedGraphs(scorer, preference, observer),
+                VALIDATE);
         topology.addProcessor(APPLY_GOLD_GRAPH,
                 () -> GoldProcessor.forGoldGraphs(Topics.GOLD_GRAPHS.name(), scorer, preference, observer,
                         maxEdges),
@@ -94,21 +117,22 @@ public final class ScorerTopology {
                 () -> GoldProcessor.forTournamentWinners(Topics.TOURNAMENT_WINNERS.name(), scorer, preference,
                         observer, maxEdges),
                 TOURNAMENT_WINNERS_SOURCE);
-        topology.addProcessor(APPLY_PASSAGE,
-                () -> new PassageProcessor(scorer, preference, observer), PASSAGES_SOURCE);
 
-        String[] processors = {SCORE_EXTRACTION, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER, APPLY_PASSAGE};
+        // every node sees every store (one PassageState per node); who writes what is in the class comment
+        String[] all = {VALIDATE, SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER};
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EXTRACTIONS_STORE),
-                keys, serdes.value(Topics.EXTRACTIONS)), processors);
-        topology.addStateStore(Stores.<String, GoldGraph>keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(GOLD_STORE), keys, serdes.value(Topics.GOLD_GRAPHS)), processors);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SCORES_STORE),
-                keys, serdes.value(Topics.SCORED_GRAPHS)), processors);
+                keys, serdes.value(Topics.EXTRACTIONS)), all);
         topology.addStateStore(Stores.<String, Passage>keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(PASSAGES_STORE), keys, serdes.value(Topics.PASSAGES)), processors);
+                Stores.persistentKeyValueStore(PASSAGES_STORE), keys, serdes.value(Topics.PASSAGES)), all);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(VALIDATED_STORE),
+                keys, serdes.value(Topics.SCORED_GRAPHS)), all);
+        topology.addStateStore(Stores.<String, GoldGraph>keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(GOLD_STORE), keys, serdes.value(Topics.GOLD_GRAPHS)), all);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SCORES_STORE),
+                keys, serdes.value(Topics.SCORED_GRAPHS)), all);
 
         topology.addSink(SCORED_GRAPHS_SINK, Topics.SCORED_GRAPHS.name(), keys.serializer(),
-                serdes.valueSerializer(Topics.SCORED_GRAPHS), processors);
+                serdes.valueSerializer(Topics.SCORED_GRAPHS), SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER);
         return topology;
     }
 

@@ -19,6 +19,12 @@ final class StoreKeys {
         return passagePrefix(passageId) + origin.name();
     }
 
+    /** {@code [passageId, annotationId]} of an {@link #annotation} key. */
+    static String[] split(String annotationKey) {
+        int i = annotationKey.indexOf(SEPARATOR);
+        return new String[] {annotationKey.substring(0, i), annotationKey.substring(i + 1)};
+    }
+
     static String passagePrefix(String passageId) {
         return passageId + SEPARATOR;
     }

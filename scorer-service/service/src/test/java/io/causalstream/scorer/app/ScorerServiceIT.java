@@ -33,6 +33,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.causalstream.scorer.scoring.EdgeAssessment;
+import io.causalstream.scorer.scoring.EdgeAssessor;
+import io.causalstream.scorer.scoring.GraphAlignment;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -154,6 +160,147 @@ class ScorerServiceIT {
             assertThat(edges.get(0).path("stages")).hasSize(5);
             assertThat(edges.get(0).path("stages").get(0).path("stage").asText()).isEqualTo("grounding");
             assertThat(llamaScore.path("shareValidated").isNumber()).isTrue();
+        }
+    }
+
+    /**
+     * A user's own text: no gold anywhere. Every extraction still appears on scored-graphs, validated (strength,
+     * state, verdicts, reference-free quality) with empty gold scores; a gold arriving later re-publishes each one
+     * with its scores, without validating again.
+     */
+    @Test
+    void everyExtractionWithoutGoldIsPublishedValidatedAndScoredWhenGoldArrives(TestCluster cluster,
+                                                                               @TempDir Path stateDir) {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "own-text-" + run;
+        var config = cluster.config(Map.of(
+                "http.port", "0",
+                "application.id", "scorer-own-text-" + run,
+                "state.dir", stateDir.toString(),
+                "kafka.streams.commit.interval.ms", "100"));
+
+        try (ScorerService service = ScorerService.start(config)) {
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain increases flooding. Dams reduce flooding.").setPublishedAt(Instant.now()).build());
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "rules-v1", RAIN_FLOODS, DAMS_FLOODS));
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", RAIN_FLOODS, TOURISM_LITTER));
+
+            for (String annotation : List.of("rules-v1", "llama3")) {
+                ScoredGraph noGold = scoredGraph(cluster, passage, annotation);
+                assertThat(noGold.getGoldAnnotationId()).as(annotation).isNull();
+                assertThat(noGold.getScores()).as(annotation).isEmpty();
+                assertThat(noGold.getEdges()).as(annotation)
+                        .allSatisfy(e -> assertThat(e.getStrength()).isBetween(0.0, 1.0))
+                        .allSatisfy(e -> assertThat(e.getStages()).isNotEmpty());
+                assertThat(noGold.getEdges().get(0).getValidation()).as(annotation)
+                        .isEqualTo(ValidationState.VALIDATED);
+                assertThat(noGold.getQuality().getEdges()).isEqualTo(2);
+                assertThat(noGold.getQuality().getValidated()).isGreaterThanOrEqualTo(1);
+                assertThat(noGold.getQuality().getShareGrounded()).isNotNull();
+            }
+
+            cluster.send(Topics.GOLD_GRAPHS, passage, gold(passage, "Human1", GoldOrigin.CURATED, RAIN_FLOODS,
+                    DAMS_FLOODS));
+            List<ConsumerRecord<String, ScoredGraph>> all = cluster.readUntil(Topics.SCORED_GRAPHS, WAIT,
+                    rs -> rs.stream().filter(r -> passage.equals(r.key())
+                            && r.value().getGoldAnnotationId() != null).count() == 2);
+            List<ScoredGraph> scored = all.stream().filter(r -> passage.equals(r.key())
+                    && r.value().getGoldAnnotationId() != null).map(ConsumerRecord::value).toList();
+            assertThat(scored).extracting(ScoredGraph::getAnnotationId)
+                    .containsExactlyInAnyOrder("rules-v1", "llama3");
+            for (ScoredGraph g : scored) {
+                assertThat(g.getGoldAnnotationId()).isEqualTo("Human1");
+                // {rain, dams} vs {rain, dams}: F1 1; {rain, tourism} vs {rain, dams}: TP 1, FP 1, FN 1, F1 1/2
+                assertThat(g.getScores().get(0).getF1()).isEqualTo(g.getAnnotationId().equals("rules-v1")
+                        ? 1.0 : 0.5);
+                ScoredGraph before = all.stream().map(ConsumerRecord::value)
+                        .filter(v -> v.getAnnotationId().equals(g.getAnnotationId()) && v.getGoldAnnotationId() == null)
+                        .findFirst().orElseThrow();
+                assertThat(g.getEdges()).as("validated once, re-scored only").isEqualTo(before.getEdges());
+            }
+        }
+    }
+
+    /**
+     * Validation in flight when the scorer stops is not lost: the extraction and its passage text are in the
+     * stores (committed with their offsets), nothing is validated yet, so a new instance, on another state
+     * directory (restored from the changelogs), finds the pending work and publishes it.
+     */
+    @Test
+    void validationInFlightAtAStopIsFinishedByTheNextInstance(TestCluster cluster, @TempDir Path first,
+                                                             @TempDir Path second) throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "restart-" + run;
+        String applicationId = "scorer-restart-" + run;
+        CountDownLatch never = new CountDownLatch(1);
+        EdgeAssessor stuck = assessor(() -> {
+            never.await();
+            return ValidationState.VALIDATED;
+        });
+        try (ScorerService service = ScorerService.start(config(cluster, applicationId, first),
+                settings -> settings.graphScorer().withHooks(stuck, GraphAlignment.NONE))) {
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", RAIN_FLOODS));
+            awaitCommitted(cluster, applicationId, Topics.EXTRACTIONS.name());
+        }
+        // the stuck assessor never answered, so nothing was published for the passage by the first instance
+
+        EdgeAssessor quick = assessor(() -> ValidationState.HYPOTHESIZED);
+        try (ScorerService service = ScorerService.start(config(cluster, applicationId, second),
+                settings -> settings.graphScorer().withHooks(quick, GraphAlignment.NONE))) {
+            ScoredGraph resumed = scoredGraph(cluster, passage, "llama3");
+            assertThat(resumed.getEdges()).extracting(ScoredEdge::getValidation)
+                    .containsExactly(ValidationState.HYPOTHESIZED);
+        }
+    }
+
+    private static io.causalstream.runtime.Config config(TestCluster cluster, String applicationId, Path stateDir) {
+        return cluster.config(Map.of(
+                "http.port", "0",
+                "application.id", applicationId,
+                "state.dir", stateDir.toString(),
+                "kafka.streams.commit.interval.ms", "100"));
+    }
+
+    private interface StateSupplier {
+        ValidationState get() throws Exception;
+    }
+
+    private static EdgeAssessor assessor(StateSupplier state) {
+        return new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                try {
+                    ValidationState s = state.get();
+                    return extraction.getTriples().stream().map(t -> new EdgeAssessment(null, s, List.of()))
+                            .toList();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+    }
+
+    /** Waits until the application's consumer group has committed an offset past a record of {@code topic}. */
+    private static void awaitCommitted(TestCluster cluster, String group, String topic) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                cluster.bootstrapServers()))) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                var offsets = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+                if (offsets.entrySet().stream().anyMatch(e -> e.getKey().topic().equals(topic)
+                        && e.getValue() != null && e.getValue().offset() > 0)) {
+                    return;
+                }
+                Thread.sleep(100);
+            }
+            throw new AssertionError("the scorer did not commit its input from " + topic);
         }
     }
 

@@ -123,7 +123,11 @@ class GraphScorerTest {
 
         for (EdgeAssessor a : List.of(throwing, wrongSize)) {
             ScoredGraph s = GraphScorer.defaults().withHooks(a, failing).score(e, g, null, Instant.EPOCH);
-            assertThat(s.getEdges()).extracting(ScoredEdge::getValidation).containsOnly(ValidationState.UNCHECKED);
+            // a failed validation is visible: state ERROR with the reason, never a silent UNCHECKED
+            assertThat(s.getEdges()).extracting(ScoredEdge::getValidation).containsOnly(ValidationState.ERROR);
+            assertThat(s.getEdges().get(0).getStages().get(0).getReason())
+                    .containsAnyOf("model not loaded", "returned 0 assessments for 1 edges");
+            assertThat(s.getQuality().getErrors()).isEqualTo(1);
             assertThat(s.getShareValidated()).isNull();
             assertThat(s.getAlignmentF1()).isNull();
             assertThat(s.getScores().get(0).getF1()).isEqualTo(1.0);

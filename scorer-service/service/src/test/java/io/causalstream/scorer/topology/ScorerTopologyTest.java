@@ -36,6 +36,13 @@ import io.causalstream.topics.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import io.causalstream.scorer.validate.ValidationWorkers;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,13 +94,20 @@ class ScorerTopologyTest {
     }
 
     private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer) {
+        start(preference, measures, maxEdges, scorer, null);
+    }
+
+    private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer,
+                       ValidationWorkers workers) {
         ScorerSettings settings = ScorerSettings.defaults();
         settings = new ScorerSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(), settings.httpHost(),
-                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges, Map.of());
+                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges,
+                ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1, ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
-                : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer), props, T0);
+                : workers == null ? ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer)
+                : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer, workers), props, T0);
         passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.PASSAGES));
         passagesDlq = driver.createOutputTopic(Topics.PASSAGES.deadLetterTopic(), new ByteArrayDeserializer(),
@@ -154,9 +168,20 @@ class ScorerTopologyTest {
     }
 
     @Test
-    void extractionWithoutGoldWaitsForTheGold() {
+    void anExtractionWithoutGoldIsPublishedWithoutScoresAndScoredWhenGoldArrives() {
         start(GoldPreference.CURATED);
         extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS, TOURISM_LITTER), T0);
+
+        // no gold yet: published at once with empty scores and no gold id ("no gold yet", not "scored 0")
+        ScoredGraph noGold = scored.readValue();
+        assertThat(noGold.getAnnotationId()).isEqualTo("llama3");
+        assertThat(noGold.getGoldAnnotationId()).isNull();
+        assertThat(noGold.getGoldOrigin()).isNull();
+        assertThat(noGold.getScores()).isEmpty();
+        assertThat(noGold.getAlignmentF1()).isNull();
+        assertThat(noGold.getEdges()).hasSize(3);
+        assertThat(noGold.getQuality().getEdges()).isEqualTo(3);
+        assertThat(noGold.getQuality().getUnchecked()).isEqualTo(3);
         assertThat(scored.isEmpty()).isTrue();
 
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED,
@@ -168,6 +193,7 @@ class ScorerTopologyTest {
         assertThat(out.get(0).getGoldAnnotationId()).isEqualTo("Human1");
         assertExact(out.get(0), 2, 0, 1, 2, 4.0 / 7.0, 4.0 / 7.0);
         assertThat(out.get(0).getScoredAt()).isEqualTo(T0.plusSeconds(9));
+        assertThat(out.get(0).getEdges()).isEqualTo(noGold.getEdges());
     }
 
     @Test
@@ -178,7 +204,7 @@ class ScorerTopologyTest {
         extractions.pipeInput("p2", extraction("p2", "llama3", RAIN_FLOODS), T0);
         golds.pipeInput("p2", gold("p2", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
-        List<ScoredGraph> first = scored.readValuesToList();
+        List<ScoredGraph> first = againstGold(scored.readValuesToList());
         assertThat(first).extracting(ScoredGraph::getPassageId, ScoredGraph::getAnnotationId)
                 .containsExactly(tuple("p2", "llama3"), tuple("p1", "Human2"), tuple("p1", "llama3"));
         assertExact(first.get(2), 1, 0, 1, 0, 2.0 / 3.0, 2.0 / 3.0);   // llama3: {rain, dams} vs {rain}
@@ -219,6 +245,7 @@ class ScorerTopologyTest {
     void curatedGoldIsPreferredOverTheTournamentWinnerByDefault() {
         start(GoldPreference.CURATED);
         extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS), T0);
+        assertThat(scored.readValue().getGoldAnnotationId()).isNull();
 
         // Only a tournament winner: scored against it.
         winners.pipeInput("p1", gold("p1", "Human3", GoldOrigin.TOURNAMENT, RAIN_FLOODS), T0);
@@ -274,18 +301,22 @@ class ScorerTopologyTest {
     }
 
     @Test
-    void losingTheLastGoldEmitsNothingAndForgetsTheScores() {
+    void losingTheLastGoldPublishesTheGraphsAgainWithoutScores() {
         start(GoldPreference.CURATED);
         winners.pipeInput("p1", gold("p1", "Human3", GoldOrigin.TOURNAMENT, RAIN_FLOODS), T0);
         extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS), T0);
         assertThat(scored.readValuesToList()).hasSize(1);
         KeyValueStore<String, ScoredGraph> scores = driver.getKeyValueStore(ScorerTopology.SCORES_STORE);
-        assertThat(scores.get("p1\u0000llama3")).isNotNull();
+        assertThat(scores.get("p1\u0000llama3").getGoldAnnotationId()).isEqualTo("Human3");
 
         winners.pipeInput("p1", (GoldGraph) null, T0);
 
+        // scores against a gold that no longer exists would mislead: the graph is published again without them
+        ScoredGraph withoutGold = scored.readValue();
+        assertThat(withoutGold.getGoldAnnotationId()).isNull();
+        assertThat(withoutGold.getScores()).isEmpty();
+        assertThat(scores.get("p1\u0000llama3").getGoldAnnotationId()).isNull();
         assertThat(scored.isEmpty()).isTrue();
-        assertThat(scores.get("p1\u0000llama3")).isNull();
         // The extraction is still kept: a new gold scores it again.
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
         assertThat(scored.readValue().getGoldAnnotationId()).isEqualTo("Human1");
@@ -361,14 +392,15 @@ class ScorerTopologyTest {
         assertThat(description.subtopologies()).hasSize(1);
         List<String> nodes = description.subtopologies().iterator().next().nodes().stream()
                 .map(TopologyDescription.Node::name).sorted().toList();
-        assertThat(nodes).containsExactly("apply-gold-graph", "apply-passage", "apply-tournament-winner",
-                "extractions-source", "gold-graphs-source", "passages-source", "score-extraction",
-                "scored-graphs-sink", "tournament-winners-source");
+        assertThat(nodes).containsExactly("apply-gold-graph", "apply-tournament-winner", "extractions-source",
+                "gold-graphs-source", "passages-source", "score", "scored-graphs-sink", "tournament-winners-source",
+                "validate");
         assertThat(description.subtopologies().iterator().next().nodes().stream()
                 .filter(n -> n instanceof TopologyDescription.Processor)
                 .map(n -> ((TopologyDescription.Processor) n).stores()))
                 .allSatisfy(stores -> assertThat(stores).containsExactlyInAnyOrder(
-                        "extractions-by-passage", "gold-by-passage", "scores-by-passage", "passages-by-id"));
+                        "extractions-by-passage", "gold-by-passage", "scores-by-passage", "passages-by-id",
+                        "validated-by-passage"));
     }
 
     /** With the default measure list every record carries the four measures; a gold change re-scores all four. */
@@ -377,6 +409,7 @@ class ScorerTopologyTest {
         start(GoldPreference.CURATED, MeasureCatalog.DEFAULT_SPEC, 500, null);
         Triple heavyRain = triple("heavy rain", "flooding", INCREASE);
         extractions.pipeInput("p1", extraction("p1", "llama3", heavyRain), T0);
+        assertThat(scored.readValue().getScores()).isEmpty(); // no gold yet
         golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
 
         ScoredGraph first = scored.readValue();
@@ -429,6 +462,105 @@ class ScorerTopologyTest {
                 .containsExactly(ValidationState.REJECTED);
         KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
         assertThat(store.get("p1").getText()).isEqualTo("Heavy rain causes flooding.");
+    }
+
+    /**
+     * As deployed, validation runs on worker threads: a record only queues its job, and the stream thread publishes
+     * the result when it has finished (after a later record, or by the wall-clock punctuation), never waiting for
+     * it. A gold change then re-scores the validated graph without asking the assessor again.
+     */
+    @Test
+    void validationRunsOffTheStreamThreadAndAGoldChangeDoesNotRunItAgain() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        EdgeAssessor slow = new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                calls.incrementAndGet();
+                threads.add(Thread.currentThread().getName());
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return extraction.getTriples().stream().map(t -> new EdgeAssessment(0.8, ValidationState.VALIDATED,
+                        List.of())).toList();
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+        GraphScorer scorer = GraphScorer.of("exact").withHooks(slow, GraphAlignment.NONE);
+        try (ValidationWorkers workers = ValidationWorkers.pool(scorer, 1, Duration.ofSeconds(30), o -> { })) {
+            start(GoldPreference.CURATED, "exact", 500, scorer, workers);
+            passages.pipeInput("p1", passage("p1", "Rain causes flooding."), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS), T0.plusSeconds(1));
+            assertThat(scored.isEmpty()).as("the stream thread did not wait for validation").isTrue();
+
+            release.countDown();
+            for (int i = 0; i < 200 && scored.isEmpty(); i++) {
+                driver.advanceWallClockTime(Duration.ofMillis(50));
+                Thread.sleep(5);
+            }
+            ScoredGraph validated = scored.readValue();
+            assertThat(validated.getEdges()).extracting(ScoredEdge::getValidation)
+                    .containsExactly(ValidationState.VALIDATED);
+            assertThat(validated.getGoldAnnotationId()).isNull();
+            assertThat(validated.getScoredAt()).as("stamped with its trigger").isEqualTo(T0.plusSeconds(1));
+            assertThat(threads).allSatisfy(t -> assertThat(t).startsWith("edge-validation-"));
+
+            golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0.plusSeconds(2));
+            ScoredGraph scoredGraph = scored.readValue();
+            assertThat(scoredGraph.getGoldAnnotationId()).isEqualTo("Human1");
+            assertThat(scoredGraph.getEdges()).isEqualTo(validated.getEdges());
+            assertThat(calls).as("validated once").hasValue(1);
+        }
+    }
+
+    /** A job overtaken by a newer extraction of the same annotation is dropped; only the newest is published. */
+    @Test
+    void anOvertakenValidationIsDropped() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        EdgeAssessor gated = new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return extraction.getTriples().stream().map(t -> new EdgeAssessment(null, ValidationState.VALIDATED,
+                        List.of())).toList();
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+        GraphScorer scorer = GraphScorer.of("exact").withHooks(gated, GraphAlignment.NONE);
+        try (ValidationWorkers workers = ValidationWorkers.pool(scorer, 2, Duration.ofSeconds(30), o -> { })) {
+            start(GoldPreference.CURATED, "exact", 500, scorer, workers);
+            passages.pipeInput("p1", passage("p1", "Rain causes flooding."), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", TOURISM_LITTER), T0);
+            extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS, DAMS_FLOODS), T0);
+            release.countDown();
+            for (int i = 0; i < 200 && scored.isEmpty(); i++) {
+                driver.advanceWallClockTime(Duration.ofMillis(50));
+                Thread.sleep(5);
+            }
+            for (int i = 0; i < 10; i++) { // let a stale result, if any, arrive too
+                driver.advanceWallClockTime(Duration.ofMillis(50));
+                Thread.sleep(5);
+            }
+            List<ScoredGraph> out = scored.readValuesToList();
+            assertThat(out).hasSize(1);
+            assertThat(out.getFirst().getEdges()).extracting(e -> e.getTriple().getSource())
+                    .containsExactly("rain", "dams");
+        }
     }
 
     /** The scorer as deployed: staged validation with the bundled encoder and CESAR head on every edge. */
@@ -524,6 +656,11 @@ class ScorerTopologyTest {
 
     private static Passage passage(String id, String text) {
         return Passage.newBuilder().setId(id).setText(text).setPublishedAt(T0).build();
+    }
+
+    /** The records scored against a gold, leaving out those published while the passage had none. */
+    private static List<ScoredGraph> againstGold(List<ScoredGraph> records) {
+        return records.stream().filter(g -> g.getGoldAnnotationId() != null).toList();
     }
 
     private static void assertExact(ScoredGraph g, int tp, int pp, int fp, int fn, double f1, double f1Strict) {
