@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.text.files.CsvRecords;
 import io.causalstream.extractor.dataset.ReleasedSplit;
-import io.causalstream.extractor.resilience.Ticker;
+import io.causalstream.openai.resilience.Ticker;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Triple;
