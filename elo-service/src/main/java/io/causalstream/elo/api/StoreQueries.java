@@ -3,6 +3,7 @@ package io.causalstream.elo.api;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.topology.EloTopology;
 import io.causalstream.elo.tournament.PairCount;
+import io.causalstream.runtime.InteractiveQueries;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.tournament.Tournament;
@@ -13,10 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -67,17 +66,20 @@ public final class StoreQueries {
         return self;
     }
 
-    /** Which instance owns {@code passageId} (all stores of a passage live in the same partition). */
+    /**
+     * Which instance owns {@code passageId} (all stores of a passage live in the same partition), decided by
+     * {@link InteractiveQueries} like every service's API.
+     */
     public Owner owner(String passageId) {
         if (streams.state() != KafkaStreams.State.RUNNING) {
             return new Unavailable("the Elo service is " + streams.state() + ", not RUNNING; retry shortly");
         }
-        KeyQueryMetadata owner = streams.queryMetadataForKey(EloTopology.TOURNAMENTS_STORE, passageId,
-                Serdes.String().serializer());
-        if (owner == null || KeyQueryMetadata.NOT_AVAILABLE.equals(owner)) {
-            return new Unavailable("no instance owns passage " + passageId + " right now (rebalancing)");
-        }
-        return self.equals(owner.activeHost()) ? new Here(owner.partition()) : new Remote(owner.activeHost());
+        return switch (InteractiveQueries.route(streams, EloTopology.TOURNAMENTS_STORE, passageId, self)) {
+            case InteractiveQueries.Local here -> new Here(here.partition());
+            case InteractiveQueries.Remote remote -> new Remote(remote.host());
+            case InteractiveQueries.Unknown u ->
+                    new Unavailable("no instance owns passage " + passageId + " right now (rebalancing)");
+        };
     }
 
     /** One passage's tournament, text, annotations and head-to-head counts, read from {@code partition} here. */

@@ -124,9 +124,9 @@ final class JudgmentProcessor implements Processor<String, Judgment, String, Spe
             Extraction left = annotations.get(EloTopology.annotationKey(passageId, judgment.getLeft()));
             Extraction right = annotations.get(EloTopology.annotationKey(passageId, judgment.getRight()));
             JudgmentRules.requirePlayable(judgment, left, right);
-        } catch (RejectedJudgment e) {
-            listener.judged(Verdict.INVALID, e.reason());
-            throw new InvalidRecordException(e.getMessage());
+        } catch (InvalidRecordException e) {
+            listener.judged(Verdict.INVALID, JudgmentRules.reason(e));
+            throw e;
         }
 
         String passageId = judgment.getPassageId();

@@ -1,20 +1,21 @@
 package io.causalstream.elo.topology;
 
+import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.elo.topology.JudgmentListener.Reason;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.judgment.Judgment;
 
 /**
- * The rules a judgment must follow before it may touch a tournament. Each broken rule is a
- * {@link RejectedJudgment} with a reason code and a message that becomes the dead-letter reason, so it names the
- * judgment and the rule.
+ * The rules a judgment must follow before it may touch a tournament. Each broken rule is an
+ * {@link InvalidRecordException} whose code is the {@link Reason}'s name (for metrics) and whose message becomes the
+ * dead-letter reason, so it names the judgment and the rule.
  */
 final class JudgmentRules {
 
     /** Checks that need nothing but the record: ids present, keyed by its passage, two different annotations. */
     static void requireWellFormed(String key, Judgment judgment) {
         if (judgment == null) {
-            throw new RejectedJudgment(Reason.MALFORMED, "empty judgment record (null value) with key '" + key + "'");
+            throw rejected(Reason.MALFORMED, "empty judgment record (null value) with key '" + key + "'");
         }
         String id = judgment.getJudgmentId();
         requireId(id, "judgmentId", id);
@@ -23,13 +24,13 @@ final class JudgmentRules {
         requireId(judgment.getLeft(), "left", id);
         requireId(judgment.getRight(), "right", id);
         if (!judgment.getPassageId().equals(key)) {
-            throw new RejectedJudgment(Reason.KEY_MISMATCH, "judgment " + id + ": record key '" + key
+            throw rejected(Reason.KEY_MISMATCH, "judgment " + id + ": record key '" + key
                     + "' is not its passageId '"
                     + judgment.getPassageId() + "' (judgments are keyed by passageId so they meet the passage's "
                     + "annotations and tournament on one partition)");
         }
         if (judgment.getLeft().equals(judgment.getRight())) {
-            throw new RejectedJudgment(Reason.SAME_ANNOTATION, "judgment " + id
+            throw rejected(Reason.SAME_ANNOTATION, "judgment " + id
                     + ": left and right are the same annotation '"
                     + judgment.getLeft() + "'");
         }
@@ -49,7 +50,7 @@ final class JudgmentRules {
         requireKnown(judgment, judgment.getRight(), right, "right");
         for (Extraction annotation : new Extraction[] {left, right}) {
             if (annotation.getAnnotator().getId().equalsIgnoreCase(judgment.getRaterId())) {
-                throw new RejectedJudgment(Reason.OWN_ANNOTATION, "judgment " + id + ": rater '" + judgment.getRaterId()
+                throw rejected(Reason.OWN_ANNOTATION, "judgment " + id + ": rater '" + judgment.getRaterId()
                         + "' is the author of annotation '" + annotation.getAnnotationId() + "' of passage '"
                         + judgment.getPassageId() + "'; raters never rate their own annotation");
             }
@@ -58,7 +59,7 @@ final class JudgmentRules {
 
     private static void requireKnown(Judgment judgment, String annotationId, Extraction annotation, String side) {
         if (annotation == null) {
-            throw new RejectedJudgment(Reason.UNKNOWN_ANNOTATION, "judgment " + judgment.getJudgmentId() + ": "
+            throw rejected(Reason.UNKNOWN_ANNOTATION, "judgment " + judgment.getJudgmentId() + ": "
                     + side + " annotation '"
                     + annotationId + "' is not an annotation of passage '" + judgment.getPassageId()
                     + "' (no such extraction seen)");
@@ -68,11 +69,20 @@ final class JudgmentRules {
     private static void requireId(String value, String field, String judgmentId) {
         String which = "judgment " + (judgmentId == null || judgmentId.isBlank() ? "without judgmentId" : judgmentId);
         if (value == null || value.isBlank()) {
-            throw new RejectedJudgment(Reason.MALFORMED, which + ": " + field + " is blank");
+            throw rejected(Reason.MALFORMED, which + ": " + field + " is blank");
         }
         if (value.indexOf(EloTopology.KEY_SEPARATOR) >= 0) {
-            throw new RejectedJudgment(Reason.MALFORMED, which + ": " + field + " contains a NUL character");
+            throw rejected(Reason.MALFORMED, which + ": " + field + " contains a NUL character");
         }
+    }
+
+    /** The reason a rejected judgment was counted under (its exception's code). */
+    static Reason reason(InvalidRecordException e) {
+        return Reason.valueOf(e.code());
+    }
+
+    private static InvalidRecordException rejected(Reason reason, String message) {
+        return new InvalidRecordException(reason.name(), message, null);
     }
 
     private JudgmentRules() {

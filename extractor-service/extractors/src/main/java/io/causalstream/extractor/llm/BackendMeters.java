@@ -1,5 +1,6 @@
 package io.causalstream.extractor.llm;
 
+import io.causalstream.openai.ClientMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -9,9 +10,10 @@ import java.time.Duration;
 /**
  * What an LLM backend reports per annotator: calls by outcome, call latency (percentile histogram), tokens in and
  * out (Prometheus {@code rate()} gives tokens/s), retries, cache hits. Counted as they happen, so they include work
- * of batches that were later aborted and retried: they measure the load on the model, not the output.
+ * of batches that were later aborted and retried: they measure the load on the model, not the output. Also the
+ * OpenAI-compatible client's meters, under the extractor's names ({@code extractor_backend_*}).
  */
-public final class BackendMeters {
+public final class BackendMeters implements ClientMeters {
 
     private final MeterRegistry registry;
     private final String annotator;
@@ -58,6 +60,7 @@ public final class BackendMeters {
         return annotator;
     }
 
+    @Override
     public void call(String outcome, Duration elapsed) {
         latency.record(elapsed);
         Counter.builder("extractor.backend.calls").tag("annotator", annotator).tag("outcome", outcome)
@@ -65,6 +68,7 @@ public final class BackendMeters {
                 .increment();
     }
 
+    @Override
     public void tokens(Integer prompt, Integer completion) {
         if (prompt != null) {
             promptTokens.increment(prompt);
@@ -74,6 +78,7 @@ public final class BackendMeters {
         }
     }
 
+    @Override
     public void retry() {
         retries.increment();
     }

@@ -1,6 +1,6 @@
 package io.causalstream.extractor.ingest;
 
-import io.causalstream.extractor.resilience.Ticker;
+import io.causalstream.openai.resilience.Ticker;
 
 /** Spaces sends evenly at a fixed rate (records per second; 0 = as fast as possible), without bursts. */
 public final class Pacer {

@@ -179,9 +179,8 @@ public final class PassagePipeline implements AutoCloseable {
     private record Accepted(ConsumerRecord<byte[], byte[]> record, Passage passage) implements Item {
     }
 
-    /** @param kind the dead-letter reason label: undecodable or invalid */
-    private record Rejected(ConsumerRecord<byte[], byte[]> record, RuntimeException reason, String kind)
-            implements Item {
+    /** @param reason why, its code the dead-letter reason label: undecodable or invalid */
+    private record Rejected(ConsumerRecord<byte[], byte[]> record, InvalidRecordException reason) implements Item {
     }
 
     /** What a committed batch adds to the meters: its extractions and the reason label of each dead letter. */
@@ -258,11 +257,11 @@ public final class PassagePipeline implements AutoCloseable {
             if (TransientFailures.isTransient(e)) {
                 throw e; // the registry is unreachable: retry the batch rather than dead-letter good records
             }
-            return new Rejected(record, new RejectedRecordException(
-                    "value is not a Passage in the registry's Avro wire format", e), "undecodable");
+            return new Rejected(record, new InvalidRecordException("undecodable",
+                    "value is not a Passage in the registry's Avro wire format", e));
         }
         Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);
-        return problem.<Item>map(p -> new Rejected(record, new InvalidRecordException(p), "invalid"))
+        return problem.<Item>map(p -> new Rejected(record, new InvalidRecordException(p)))
                 .orElseGet(() -> new Accepted(record, passage));
     }
 
@@ -273,7 +272,7 @@ public final class PassagePipeline implements AutoCloseable {
             switch (item) {
                 case Rejected r -> {
                     deadLetter(r.record(), r.reason());
-                    deadLetters.add(r.kind());
+                    deadLetters.add(r.reason().code());
                 }
                 case Accepted a -> {
                     switch (results.next()) {
@@ -282,9 +281,11 @@ public final class PassagePipeline implements AutoCloseable {
                             published.add(s);
                         }
                         case ExtractionResult.Failure f -> {
-                            deadLetter(a.record(), new RejectedRecordException("extractor " + annotator.getId()
-                                    + " failed on passage '" + a.passage().getId() + "'", f.error()));
-                            deadLetters.add("backend_failed");
+                            InvalidRecordException failed = new InvalidRecordException("backend_failed",
+                                    "extractor " + annotator.getId() + " failed on passage '"
+                                            + a.passage().getId() + "'", f.error());
+                            deadLetter(a.record(), failed);
+                            deadLetters.add(failed.code());
                         }
                     }
                 }
@@ -302,7 +303,7 @@ public final class PassagePipeline implements AutoCloseable {
                 passage.getId().getBytes(StandardCharsets.UTF_8), value));
     }
 
-    private void deadLetter(ConsumerRecord<byte[], byte[]> record, RuntimeException reason) {
+    private void deadLetter(ConsumerRecord<byte[], byte[]> record, InvalidRecordException reason) {
         log.warn("{}-{}@{} sent to {}: {}", record.topic(), record.partition(), record.offset(),
                 Topics.PASSAGES.deadLetterTopic(), DeadLetters.reason(reason));
         producer.send(DeadLetters.record(record.topic(), record.partition(), record.offset(), record.key(),

@@ -3,8 +3,8 @@ package io.causalstream.extractor.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.deadletter.DeadLetters;
-import io.causalstream.extractor.backend.openai.OpenAiProtocolStandIn;
-import io.causalstream.extractor.backend.openai.OpenAiProtocolStandIn.Fault;
+import io.causalstream.openai.OpenAiProtocolStandIn;
+import io.causalstream.openai.OpenAiProtocolStandIn.Fault;
 import io.causalstream.extractor.ingest.IngestCommand;
 import io.causalstream.extractor.ingest.KafkaPublisher;
 import io.causalstream.schemas.extraction.Extraction;

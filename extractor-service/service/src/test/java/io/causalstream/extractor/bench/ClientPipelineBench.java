@@ -1,7 +1,7 @@
 package io.causalstream.extractor.bench;
 
 import io.causalstream.extractor.backend.openai.OpenAiBackend;
-import io.causalstream.extractor.backend.openai.OpenAiProtocolStandIn;
+import io.causalstream.openai.OpenAiProtocolStandIn;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.passage.Passage;

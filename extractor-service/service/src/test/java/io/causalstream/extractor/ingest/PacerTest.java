@@ -2,7 +2,7 @@ package io.causalstream.extractor.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.resilience.FakeTicker;
+import io.causalstream.openai.resilience.FakeTicker;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.causalstream.scorer.api;
 
+import io.causalstream.runtime.InteractiveQueries;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.HostInfo;
@@ -24,7 +24,8 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * {@code GET /api/passages/{id}/scores}: the latest score of every annotation of a passage against its current gold,
  * with every edge's CESAR strength, validation state and stage verdicts, read from the {@value ScorerTopology#SCORES_STORE} store. The passage lives in one partition, hence on one
  * instance: when another instance owns it (known only when {@code http.advertised.host} is set), the request is
- * redirected there (307); while the store is not queryable (start-up, rebalance), the answer is 503.
+ * redirected there (307; the decision is {@link InteractiveQueries}'s, as in every service); while the store is not
+ * queryable (start-up, rebalance), the answer is 503.
  */
 public final class ScoresApi {
 
@@ -78,17 +79,17 @@ public final class ScoresApi {
             unavailable(ctx, "stream processing is not running");
             return;
         }
-        HostInfo me = self.get();
-        if (me != null) {
-            KeyQueryMetadata owner = ks.queryMetadataForKey(ScorerTopology.SCORES_STORE, passageId, STRINGS);
-            if (owner == null || owner.equals(KeyQueryMetadata.NOT_AVAILABLE)) {
+        switch (InteractiveQueries.route(ks, ScorerTopology.SCORES_STORE, passageId, self.get())) {
+            case InteractiveQueries.Unknown u -> {
                 unavailable(ctx, "the owner of passage " + passageId + " is not known yet");
                 return;
             }
-            if (!owner.activeHost().equals(me)) {
-                ctx.redirect("http://" + owner.activeHost().host() + ":" + owner.activeHost().port()
-                        + ctx.path(), HttpStatus.TEMPORARY_REDIRECT);
+            case InteractiveQueries.Remote owner -> {
+                ctx.redirect(owner.url(ctx.path()), HttpStatus.TEMPORARY_REDIRECT);
                 return;
+            }
+            case InteractiveQueries.Local here -> {
+                // every partition's scores are in one store here; the prefix scan below finds the passage's
             }
         }
         try {

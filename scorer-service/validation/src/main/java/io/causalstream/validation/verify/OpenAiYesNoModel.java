@@ -1,22 +1,24 @@
 package io.causalstream.validation.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.causalstream.openai.ChatMessage;
+import io.causalstream.openai.ClientMeters;
+import io.causalstream.openai.OpenAiClient;
+import io.causalstream.openai.OpenAiClientSettings;
+import io.causalstream.openai.resilience.Ticker;
 import io.causalstream.runtime.Config;
 import io.causalstream.validation.ValidationSettings;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A {@link YesNoModel} over any OpenAI-compatible server (vLLM, TGI, llama.cpp, Ollama): one
  * {@code POST {base}/chat/completions} per question, sampled (temperature > 0) so that WikiCausal's five asks are
- * independent votes, a few tokens of answer. Failures throw, which the majority vote counts as no answer.
+ * independent votes, a few tokens of answer. The transport is the project's one {@link OpenAiClient}: timeouts,
+ * retries with backoff on 429, 5xx and timeouts, a circuit breaker (a dead server fails the remaining asks at once
+ * instead of timing out five times per edge) and an optional rate limit. Failures after that throw, which the
+ * majority vote counts as no answer.
  *
  * <table>
  *   <caption>Verifier settings (the LLM check is off unless a base URL is given)</caption>
@@ -31,66 +33,83 @@ import java.util.Optional;
  *       <td>0.7</td><td>Sampling temperature of each ask.</td></tr>
  *   <tr><td>{@code validation.verifier.timeout.ms}</td><td>{@code VALIDATION_VERIFIER_TIMEOUT_MS}</td>
  *       <td>30000</td><td>Per-request timeout.</td></tr>
+ *   <tr><td>{@code validation.verifier.connect.timeout.ms}</td><td>{@code VALIDATION_VERIFIER_CONNECT_TIMEOUT_MS}</td>
+ *       <td>5000</td><td>TCP connect timeout.</td></tr>
+ *   <tr><td>{@code validation.verifier.max.attempts}</td><td>{@code VALIDATION_VERIFIER_MAX_ATTEMPTS}</td>
+ *       <td>3</td><td>Attempts per ask, the first included, on 429, 5xx, timeouts and connection errors.</td></tr>
+ *   <tr><td>{@code validation.verifier.backoff.ms}</td><td>{@code VALIDATION_VERIFIER_BACKOFF_MS}</td>
+ *       <td>500</td><td>Base of the exponential backoff between attempts (full jitter).</td></tr>
+ *   <tr><td>{@code validation.verifier.backoff.max.ms}</td><td>{@code VALIDATION_VERIFIER_BACKOFF_MAX_MS}</td>
+ *       <td>5000</td><td>Backoff cap.</td></tr>
+ *   <tr><td>{@code validation.verifier.circuit.failures}</td><td>{@code VALIDATION_VERIFIER_CIRCUIT_FAILURES}</td>
+ *       <td>5</td><td>Failed calls in a row that open the circuit breaker.</td></tr>
+ *   <tr><td>{@code validation.verifier.circuit.open.ms}</td><td>{@code VALIDATION_VERIFIER_CIRCUIT_OPEN_MS}</td>
+ *       <td>30000</td><td>How long the breaker stays open before a trial call.</td></tr>
+ *   <tr><td>{@code validation.verifier.requests.per.minute}</td>
+ *       <td>{@code VALIDATION_VERIFIER_REQUESTS_PER_MINUTE}</td><td>0</td><td>Request budget, 0 = unlimited.</td></tr>
+ *   <tr><td>{@code validation.verifier.tokens.per.minute}</td><td>{@code VALIDATION_VERIFIER_TOKENS_PER_MINUTE}</td>
+ *       <td>0</td><td>Token budget (prompt + answer), 0 = unlimited.</td></tr>
+ *   <tr><td>{@code validation.verifier.max.in.flight}</td><td>{@code VALIDATION_VERIFIER_MAX_IN_FLIGHT}</td>
+ *       <td>16</td><td>HTTP requests open at the same time.</td></tr>
  * </table>
  */
-public final class OpenAiYesNoModel implements YesNoModel {
+public final class OpenAiYesNoModel implements YesNoModel, AutoCloseable {
 
-    public static final String BASE_URL = "validation.verifier.base.url";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    public static final String PREFIX = "validation.verifier.";
+    public static final String BASE_URL = PREFIX + "base.url";
+    /** "Yes" or "No" and a little slack; the prompt asks for nothing longer. */
+    private static final int MAX_TOKENS = 4;
 
-    private final URI endpoint;
-    private final String model;
-    private final String apiKey;
-    private final double temperature;
-    private final Duration timeout;
-    private final HttpClient http;
+    private final OpenAiClient client;
 
-    public OpenAiYesNoModel(String baseUrl, String model, String apiKey, double temperature, Duration timeout) {
-        if (model == null || model.isBlank()) {
-            throw new IllegalArgumentException("validation.verifier.model is required when "
-                    + BASE_URL + " is set");
-        }
-        this.endpoint = URI.create(baseUrl.replaceAll("/+$", "") + "/chat/completions");
-        this.model = model;
-        this.apiKey = apiKey;
-        this.temperature = temperature;
-        this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    public OpenAiYesNoModel(OpenAiClient client) {
+        this.client = client;
     }
 
     /** The verifier the configuration asks for: {@link CausalVerifier#NONE} without a base URL. */
     public static CausalVerifier verifierFrom(Config config) {
+        return settingsFrom(config).map(s -> {
+            OpenAiYesNoModel model = new OpenAiYesNoModel(new OpenAiClient(s, ClientMeters.NONE, Ticker.SYSTEM));
+            ValidationSettings settings = ValidationSettings.from(config);
+            return (CausalVerifier) new MajorityVoteVerifier(model, settings.verifierTries(),
+                    settings.verifierMajority());
+        }).orElse(CausalVerifier.NONE);
+    }
+
+    /** The client settings under {@code validation.verifier.*}, or empty without a base URL (no LLM check). */
+    public static Optional<OpenAiClientSettings> settingsFrom(Config config) {
         Optional<String> url = config.find(BASE_URL).filter(s -> !s.isBlank());
         if (url.isEmpty()) {
-            return CausalVerifier.NONE;
+            return Optional.empty();
         }
-        OpenAiYesNoModel model = new OpenAiYesNoModel(url.get(), config.get("validation.verifier.model", null),
-                config.get("validation.verifier.api.key", null),
-                config.getDouble("validation.verifier.temperature", 0.7),
-                Duration.ofMillis(config.getInt("validation.verifier.timeout.ms", 30_000)));
-        ValidationSettings settings = ValidationSettings.from(config);
-        return new MajorityVoteVerifier(model, settings.verifierTries(), settings.verifierMajority());
+        String model = config.get(PREFIX + "model", null);
+        if (model == null || model.isBlank()) {
+            throw new IllegalArgumentException(PREFIX + "model is required when " + BASE_URL + " is set");
+        }
+        try {
+            return Optional.of(new OpenAiClientSettings(URI.create(url.get()), config.get(PREFIX + "api.key", null),
+                    model, MAX_TOKENS, config.getDouble(PREFIX + "temperature", 0.7), ms(config, "timeout.ms", 30_000),
+                    ms(config, "connect.timeout.ms", 5_000), config.getInt(PREFIX + "max.attempts", 3),
+                    ms(config, "backoff.ms", 500), ms(config, "backoff.max.ms", 5_000),
+                    config.getInt(PREFIX + "circuit.failures", 5), ms(config, "circuit.open.ms", 30_000),
+                    config.getLong(PREFIX + "requests.per.minute", 0), config.getLong(PREFIX + "tokens.per.minute", 0),
+                    config.getInt(PREFIX + "max.in.flight", 16)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad " + PREFIX + "* setting: " + e.getMessage(), e);
+        }
+    }
+
+    private static Duration ms(Config config, String key, long defaultMs) {
+        return Duration.ofMillis(config.getLong(PREFIX + key, defaultMs));
     }
 
     @Override
-    public String complete(String prompt) throws IOException, InterruptedException {
-        ObjectNode body = JSON.createObjectNode().put("model", model).put("temperature", temperature)
-                .put("max_tokens", 4);
-        body.putArray("messages").addObject().put("role", "user").put("content", prompt);
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
-        if (apiKey != null && !apiKey.isBlank()) {
-            request.header("Authorization", "Bearer " + apiKey);
-        }
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() / 100 != 2) {
-            throw new IOException("verifier LLM answered HTTP " + response.statusCode() + " from " + endpoint);
-        }
-        JsonNode content = JSON.readTree(response.body()).path("choices").path(0).path("message").path("content");
-        if (!content.isTextual()) {
-            throw new IOException("verifier LLM reply has no choices[0].message.content: " + response.body());
-        }
-        return content.asText();
+    public String complete(String prompt) {
+        return client.chat(List.of(ChatMessage.user(prompt))).text();
+    }
+
+    @Override
+    public void close() {
+        client.close();
     }
 }

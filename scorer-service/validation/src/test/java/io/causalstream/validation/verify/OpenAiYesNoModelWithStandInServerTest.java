@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,6 +33,7 @@ class OpenAiYesNoModelWithStandInServerTest {
     private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final AtomicInteger failNext = new AtomicInteger();
+    private final AtomicInteger slowNext = new AtomicInteger();
 
     @BeforeEach
     void startStandIn() throws IOException {
@@ -41,6 +44,13 @@ class OpenAiYesNoModelWithStandInServerTest {
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
             String prompt = body.path("messages").path(0).path("content").asText();
             boolean fail = failNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
+            if (slowNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                try {
+                    Thread.sleep(2_000); // well past the test's timeout
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             String answer = prompt.contains("Could heavy rain result in flooding?") ? " Yes." : "No";
             byte[] reply = (fail ? "{\"error\":\"overloaded\"}" : JSON.createObjectNode().set("choices",
                     JSON.createArrayNode().add(JSON.createObjectNode().set("message",
@@ -51,6 +61,7 @@ class OpenAiYesNoModelWithStandInServerTest {
             exchange.getResponseBody().write(reply);
             exchange.close();
         });
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor()); // a slow answer must not hold up the next
         server.start();
     }
 
@@ -60,10 +71,17 @@ class OpenAiYesNoModelWithStandInServerTest {
     }
 
     private CausalVerifier verifier() {
-        return OpenAiYesNoModel.verifierFrom(Config.of(Map.of(
+        return verifier(Map.of());
+    }
+
+    private CausalVerifier verifier(Map<String, String> more) {
+        Map<String, String> settings = new HashMap<>(Map.of(
                 OpenAiYesNoModel.BASE_URL, "http://127.0.0.1:" + server.getAddress().getPort() + "/v1/",
                 "validation.verifier.model", "llama-3-8b-instruct",
-                "validation.verifier.api.key", "secret")));
+                "validation.verifier.api.key", "secret",
+                "validation.verifier.backoff.ms", "1", "validation.verifier.backoff.max.ms", "5"));
+        settings.putAll(more);
+        return OpenAiYesNoModel.verifierFrom(Config.of(settings));
     }
 
     @Test
@@ -86,14 +104,47 @@ class OpenAiYesNoModelWithStandInServerTest {
 
     @Test
     void failedCallsAreNoVotesAndAllFailedAbstains() {
+        Map<String, String> noRetries = Map.of("validation.verifier.max.attempts", "1");
         failNext.set(3);
-        VerifierVerdict twoOfFive = verifier().verify("heavy rain", "flooding");
+        VerifierVerdict twoOfFive = verifier(noRetries).verify("heavy rain", "flooding");
         assertThat(twoOfFive.outcome()).isEqualTo(VerifierVerdict.Outcome.NO);
 
         failNext.set(5);
-        VerifierVerdict down = verifier().verify("heavy rain", "flooding");
+        VerifierVerdict down = verifier(noRetries).verify("heavy rain", "flooding");
         assertThat(down.outcome()).isEqualTo(VerifierVerdict.Outcome.ABSTAIN);
         assertThat(down.reason()).contains("failed on all 5").contains("HTTP 503");
+    }
+
+    @Test
+    void aServerErrorIsRetriedSoTheVoteStillCounts() {
+        failNext.set(2); // the first ask is answered on its third attempt (max.attempts 3 by default)
+        VerifierVerdict yes = verifier().verify("heavy rain", "flooding");
+
+        assertThat(yes.outcome()).isEqualTo(VerifierVerdict.Outcome.YES);
+        assertThat(yes.reason()).startsWith("LLM: 5 of 5 answers yes");
+        assertThat(requests).hasSize(7);
+    }
+
+    @Test
+    void theBreakerOpensOnADeadServerAndTheRemainingAsksFailWithoutCallingIt() {
+        failNext.set(100);
+        VerifierVerdict down = verifier(Map.of("validation.verifier.max.attempts", "1",
+                "validation.verifier.circuit.failures", "2")).verify("heavy rain", "flooding");
+
+        assertThat(down.outcome()).isEqualTo(VerifierVerdict.Outcome.ABSTAIN);
+        assertThat(down.reason()).contains("failed on all 5");
+        assertThat(requests).hasSize(2); // asks 3 to 5 met the open breaker
+    }
+
+    @Test
+    void aSlowAnswerTimesOutAndIsAskedAgain() {
+        slowNext.set(1);
+        VerifierVerdict yes = verifier(Map.of("validation.verifier.timeout.ms", "300"))
+                .verify("heavy rain", "flooding");
+
+        assertThat(yes.outcome()).isEqualTo(VerifierVerdict.Outcome.YES);
+        assertThat(yes.reason()).startsWith("LLM: 5 of 5 answers yes");
+        assertThat(requests).hasSize(6);
     }
 
     @Test

@@ -4,7 +4,9 @@ import io.causalstream.extractor.cache.CachingGenerator;
 import io.causalstream.extractor.llm.BackendMeters;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.llm.LlmSettings;
-import io.causalstream.extractor.resilience.Ticker;
+import io.causalstream.openai.OpenAiClient;
+import io.causalstream.openai.resilience.CircuitBreaker;
+import io.causalstream.openai.resilience.Ticker;
 import io.causalstream.runtime.Config;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,9 +18,9 @@ public final class OpenAiBackend {
         OpenAiSettings settings = OpenAiSettings.from(config);
         LlmSettings llm = LlmSettings.from(config, settings.model());
         BackendMeters meters = new BackendMeters(registry, llm.annotatorId());
-        OpenAiClient client = new OpenAiClient(settings, meters, Ticker.SYSTEM);
+        OpenAiClient client = new OpenAiClient(settings.client(), meters, Ticker.SYSTEM);
         Gauge.builder("extractor.backend.circuit.open", client.breaker(),
-                        b -> b.state() == io.causalstream.extractor.resilience.CircuitBreaker.State.CLOSED ? 0 : 1)
+                        b -> b.state() == CircuitBreaker.State.CLOSED ? 0 : 1)
                 .tag("annotator", llm.annotatorId())
                 .description("1 while the circuit breaker to the inference server is open or half-open")
                 .register(registry);

@@ -1,17 +1,34 @@
 package io.causalstream.extractor.backend.openai;
 
+import io.causalstream.extractor.llm.BackendException;
+import io.causalstream.extractor.llm.BackendUnavailableException;
 import io.causalstream.extractor.llm.Generation;
+import io.causalstream.extractor.llm.StructuredOutputUnsupportedException;
 import io.causalstream.extractor.llm.TextGenerator;
+import io.causalstream.extractor.prompt.Message;
 import io.causalstream.extractor.prompt.Prompt;
+import io.causalstream.extractor.prompt.StructuredOutput;
+import io.causalstream.openai.ChatMessage;
+import io.causalstream.openai.Completion;
+import io.causalstream.openai.OpenAiClient;
+import io.causalstream.openai.OpenAiException;
+import io.causalstream.openai.ResponseFormatRejectedException;
+import io.causalstream.openai.ResponseSchema;
+import io.causalstream.openai.ServerUnavailableException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A {@link TextGenerator} over an OpenAI-compatible server: chat turns to {@code /chat/completions}, or the
- * template-rendered prompt to {@code /completions}, batched with other passages' prompts.
+ * template-rendered prompt to {@code /completions}, batched with other passages' prompts. The client's failures
+ * become the extractor's backend exceptions here (same message and cause), so the pipeline decides as before:
+ * breaker open waits, structured output refused falls back, anything else dead-letters the passage.
  */
 public final class OpenAiGenerator implements TextGenerator {
+
+    private static final ResponseSchema SCHEMA = new ResponseSchema(StructuredOutput.NAME, StructuredOutput.SCHEMA);
 
     private final OpenAiSettings settings;
     private final OpenAiClient client;
@@ -21,16 +38,42 @@ public final class OpenAiGenerator implements TextGenerator {
         this.settings = settings;
         this.client = client;
         this.batcher = settings.endpoint() == OpenAiSettings.Endpoint.COMPLETIONS && settings.batchSize() > 1
-                ? new CompletionBatcher(settings.batchSize(), settings.batchLinger(), client::complete) : null;
+                ? new CompletionBatcher(settings.batchSize(), settings.batchLinger(), this::complete) : null;
     }
 
     @Override
     public Generation generate(Prompt prompt) {
         if (settings.endpoint() == OpenAiSettings.Endpoint.CHAT) {
-            return client.chat(prompt.messages(), prompt.structured());
+            List<ChatMessage> turns = prompt.messages().stream().map(OpenAiGenerator::turn).toList();
+            return generation(calling(() -> client.chat(turns, prompt.structured() ? SCHEMA : null)));
         }
         String text = settings.template().render(prompt.messages());
-        return batcher != null ? batcher.submit(text) : client.complete(List.of(text)).get(0);
+        return batcher != null ? batcher.submit(text) : complete(List.of(text)).get(0);
+    }
+
+    private List<Generation> complete(List<String> prompts) {
+        return calling(() -> client.complete(prompts)).stream().map(OpenAiGenerator::generation).toList();
+    }
+
+    private static ChatMessage turn(Message m) {
+        return new ChatMessage(m.role(), m.content());
+    }
+
+    private static Generation generation(Completion c) {
+        return new Generation(c.text(), c.promptTokens(), c.completionTokens(), c.truncated(), false);
+    }
+
+    /** Runs a client call, turning its exceptions into the extractor's (same message, same cause). */
+    private static <T> T calling(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (ServerUnavailableException e) {
+            throw new BackendUnavailableException(e.getMessage());
+        } catch (ResponseFormatRejectedException e) {
+            throw new StructuredOutputUnsupportedException(e.getMessage());
+        } catch (OpenAiException e) {
+            throw new BackendException(e.getMessage(), e.getCause());
+        }
     }
 
     @Override

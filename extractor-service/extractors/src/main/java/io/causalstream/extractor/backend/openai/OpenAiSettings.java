@@ -1,6 +1,7 @@
 package io.causalstream.extractor.backend.openai;
 
 import io.causalstream.extractor.prompt.ChatTemplate;
+import io.causalstream.openai.OpenAiClientSettings;
 import io.causalstream.runtime.Config;
 import java.net.URI;
 import java.time.Duration;
@@ -80,6 +81,13 @@ public record OpenAiSettings(URI baseUrl, String apiKey, String model, Endpoint 
         String scheme = baseUrl.getScheme();
         require("http".equals(scheme) || "https".equals(scheme), PREFIX + "base.url must be http(s), got "
                 + baseUrl);
+    }
+
+    /** What the HTTP client needs of these settings. */
+    public OpenAiClientSettings client() {
+        return new OpenAiClientSettings(baseUrl, apiKey, model, maxTokens, temperature, timeout, connectTimeout,
+                maxAttempts, backoff, backoffMax, circuitFailures, circuitOpen, requestsPerMinute, tokensPerMinute,
+                maxInFlight);
     }
 
     public static OpenAiSettings from(Config c) {

@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.causalstream.extractor.backend.ExtractionOutcome;
-import io.causalstream.extractor.backend.openai.OpenAiProtocolStandIn.Fault;
+import io.causalstream.openai.OpenAiProtocolStandIn;
+import io.causalstream.openai.OpenAiProtocolStandIn.Fault;
 import io.causalstream.extractor.llm.BackendException;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.parse.ParseProblem;

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.resilience;
+package io.causalstream.openai.resilience;
 
 /** Monotonic time and sleeping, replaceable in tests so backoffs and rate limits are checked without waiting. */
 public interface Ticker {

@@ -1,6 +1,6 @@
-package io.causalstream.extractor.ratelimit;
+package io.causalstream.openai.ratelimit;
 
-import io.causalstream.extractor.resilience.Ticker;
+import io.causalstream.openai.resilience.Ticker;
 import java.time.Duration;
 
 /**

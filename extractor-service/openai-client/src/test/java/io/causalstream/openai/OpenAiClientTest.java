@@ -1,24 +1,20 @@
-package io.causalstream.extractor.backend.openai;
+package io.causalstream.openai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.causalstream.extractor.backend.openai.OpenAiProtocolStandIn.Fault;
-import io.causalstream.extractor.llm.BackendException;
-import io.causalstream.extractor.llm.BackendMeters;
-import io.causalstream.extractor.llm.BackendUnavailableException;
-import io.causalstream.extractor.llm.Generation;
-import io.causalstream.extractor.llm.StructuredOutputUnsupportedException;
-import io.causalstream.extractor.prompt.Message;
-import io.causalstream.extractor.resilience.CircuitBreaker;
-import io.causalstream.extractor.resilience.FakeTicker;
-import io.causalstream.runtime.Config;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.causalstream.openai.OpenAiProtocolStandIn.Fault;
+import io.causalstream.openai.resilience.CircuitBreaker;
+import io.causalstream.openai.resilience.FakeTicker;
+import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +24,7 @@ class OpenAiClientTest {
 
     private OpenAiProtocolStandIn server;
     private final FakeTicker ticker = new FakeTicker();
-    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final CountingMeters registry = new CountingMeters();
     private OpenAiClient client;
 
     @BeforeEach
@@ -48,20 +44,91 @@ class OpenAiClientTest {
         Map<String, String> m = new HashMap<>(Map.of("extractor.openai.max.attempts", "3",
                 "extractor.openai.backoff.ms", "100", "extractor.openai.backoff.max.ms", "1000"));
         m.putAll(settings);
-        client = new OpenAiClient(OpenAiSettings.from(Config.of(server.settings(m))),
-                new BackendMeters(registry, "t"), ticker);
+        client = new OpenAiClient(settings(server.settings(m)), registry, ticker);
         return client;
     }
 
-    private static List<Message> turns() {
-        return List.of(Message.system("instruction"), Message.user("Input Sentence: Drought reduces yields."));
+    /** The extractor's keys and defaults (extractor.openai.*), as these tests were first written against them. */
+    static OpenAiClientSettings settings(Map<String, String> m) {
+        String p = "extractor.openai.";
+        ToLongFunction<String> num = key -> Long.parseLong(m.get(p + key));
+        Function<String, Duration> ms = key -> Duration.ofMillis(num.applyAsLong(key));
+        Map<String, String> d = Map.ofEntries(Map.entry("max.tokens", "512"), Map.entry("timeout.ms", "120000"),
+                Map.entry("connect.timeout.ms", "5000"), Map.entry("max.attempts", "4"),
+                Map.entry("backoff.ms", "500"), Map.entry("backoff.max.ms", "30000"),
+                Map.entry("circuit.failures", "5"), Map.entry("circuit.open.ms", "30000"),
+                Map.entry("requests.per.minute", "0"), Map.entry("tokens.per.minute", "0"),
+                Map.entry("max.in.flight", "16"));
+        d.forEach((k, v) -> m.putIfAbsent(p + k, v));
+        return new OpenAiClientSettings(URI.create(m.get(p + "base.url")), m.get(p + "api.key"), m.get(p + "model"),
+                (int) num.applyAsLong("max.tokens"), 0.0, ms.apply("timeout.ms"), ms.apply("connect.timeout.ms"),
+                (int) num.applyAsLong("max.attempts"), ms.apply("backoff.ms"), ms.apply("backoff.max.ms"),
+                (int) num.applyAsLong("circuit.failures"), ms.apply("circuit.open.ms"),
+                num.applyAsLong("requests.per.minute"), num.applyAsLong("tokens.per.minute"),
+                (int) num.applyAsLong("max.in.flight"));
+    }
+
+    /** A structured-output request like the extractor's. */
+    private static final ResponseSchema TRIPLETS = new ResponseSchema("triplets",
+            "{\"type\": \"object\", \"required\": [\"triplets\"], \"properties\": {\"triplets\": {\"type\": \"array\"}}}");
+
+    private static List<ChatMessage> turns() {
+        return List.of(new ChatMessage("system", "instruction"),
+                ChatMessage.user("Input Sentence: Drought reduces yields."));
+    }
+
+    /** Counts what the client reports under the names the extractor gives them (extractor_backend_*). */
+    static final class CountingMeters implements ClientMeters {
+        private final Map<String, Double> counts = new ConcurrentHashMap<>();
+
+        @Override
+        public void call(String outcome, Duration elapsed) {
+            counts.merge("extractor.backend.calls/" + outcome, 1.0, Double::sum);
+        }
+
+        @Override
+        public void tokens(Integer prompt, Integer completion) {
+            counts.merge("extractor.backend.tokens/in", prompt == null ? 0.0 : prompt, Double::sum);
+            counts.merge("extractor.backend.tokens/out", completion == null ? 0.0 : completion, Double::sum);
+        }
+
+        @Override
+        public void retry() {
+            counts.merge("extractor.backend.retries", 1.0, Double::sum);
+        }
+
+        /** Reads like a meter registry lookup: {@code get(name).tag(key, value).counter().count()}. */
+        Lookup get(String name) {
+            return new Lookup(name);
+        }
+
+        final class Lookup {
+            private String key;
+
+            Lookup(String name) {
+                this.key = name;
+            }
+
+            Lookup tag(String tag, String value) {
+                key = key + "/" + value;
+                return this;
+            }
+
+            Lookup counter() {
+                return this;
+            }
+
+            double count() {
+                return counts.getOrDefault(key, 0.0);
+            }
+        }
     }
 
     @Test
     void chatRequestCarriesModelTurnsLimitsKeyAndSchema() {
         server.answering(p -> "{\"triplets\": []}");
-        Generation g = client(Map.of("extractor.openai.api.key", "sk-test", "extractor.openai.max.tokens", "64"))
-                .chat(turns(), true);
+        Completion g = client(Map.of("extractor.openai.api.key", "sk-test", "extractor.openai.max.tokens", "64"))
+                .chat(turns(), TRIPLETS);
 
         assertThat(g.text()).isEqualTo("{\"triplets\": []}");
         assertThat(g.promptTokens()).isEqualTo(6); // "instruction" (1 word) + "Input Sentence: Drought reduces yields." (5)
@@ -85,7 +152,7 @@ class OpenAiClientTest {
     @Test
     void serverErrorsAreRetriedWithJitteredBackoff() {
         server.failNext(Fault.status(503), Fault.status(502));
-        Generation g = client(Map.of()).chat(turns(), false);
+        Completion g = client(Map.of()).chat(turns());
 
         assertThat(g.text()).isEqualTo("<triplet> a <subj> b <obj> positive");
         assertThat(server.requestCount()).isEqualTo(3);
@@ -102,7 +169,7 @@ class OpenAiClientTest {
     void tooManyRequestsHonoursRetryAfterAndIsNoBreakerFailure() {
         server.failNext(Fault.tooManyRequests("2"), Fault.tooManyRequests("2"));
         client(Map.of("extractor.openai.circuit.failures", "2", "extractor.openai.backoff.max.ms", "5000"))
-                .chat(turns(), false);
+                .chat(turns());
 
         assertThat(server.requestCount()).isEqualTo(3);
         // Retry-After is the floor of each pause, and it also pauses every other caller (the rate limiter)
@@ -115,8 +182,8 @@ class OpenAiClientTest {
     @Test
     void givesUpAfterTheLastAttemptWithTheLastError() {
         server.failNext(Fault.status(500), Fault.status(500), Fault.status(500));
-        assertThatThrownBy(() -> client(Map.of()).chat(turns(), false))
-                .isInstanceOf(BackendException.class)
+        assertThatThrownBy(() -> client(Map.of()).chat(turns()))
+                .isInstanceOf(OpenAiException.class)
                 .hasMessageStartingWith("gave up after 3 attempts: HTTP 500 from /chat/completions:");
         assertThat(server.requestCount()).isEqualTo(3);
     }
@@ -124,8 +191,8 @@ class OpenAiClientTest {
     @Test
     void clientErrorsAreNotRetried() {
         server.failNext(Fault.status(400));
-        assertThatThrownBy(() -> client(Map.of()).chat(turns(), false))
-                .isInstanceOf(BackendException.class)
+        assertThatThrownBy(() -> client(Map.of()).chat(turns()))
+                .isInstanceOf(OpenAiException.class)
                 .hasMessage("HTTP 400 from /chat/completions: {\"error\": {\"message\": \"stand-in fault 400\"}}");
         assertThat(server.requestCount()).isEqualTo(1);
     }
@@ -133,23 +200,23 @@ class OpenAiClientTest {
     @Test
     void aRefusedResponseFormatIsReportedAsNoStructuredOutput() {
         server.withoutStructuredOutput();
-        assertThatThrownBy(() -> client(Map.of()).chat(turns(), true))
-                .isInstanceOf(StructuredOutputUnsupportedException.class);
+        assertThatThrownBy(() -> client(Map.of()).chat(turns(), TRIPLETS))
+                .isInstanceOf(ResponseFormatRejectedException.class);
         assertThat(server.requestCount()).isEqualTo(1);
-        assertThat(client.chat(turns(), false).text()).isEqualTo("<triplet> a <subj> b <obj> positive");
+        assertThat(client.chat(turns()).text()).isEqualTo("<triplet> a <subj> b <obj> positive");
     }
 
     @Test
     void malformedRepliesAreRetried() {
         server.failNext(Fault.malformed());
-        assertThat(client(Map.of()).chat(turns(), false).text()).isEqualTo("<triplet> a <subj> b <obj> positive");
+        assertThat(client(Map.of()).chat(turns()).text()).isEqualTo("<triplet> a <subj> b <obj> positive");
         assertThat(server.requestCount()).isEqualTo(2);
     }
 
     @Test
     void aSlowServerTimesOutAndTheRequestIsRetried() {
         server.failNext(Fault.slow(Duration.ofSeconds(3)));
-        Generation g = client(Map.of("extractor.openai.timeout.ms", "300")).chat(turns(), false);
+        Completion g = client(Map.of("extractor.openai.timeout.ms", "300")).chat(turns());
         assertThat(g.text()).isEqualTo("<triplet> a <subj> b <obj> positive");
         assertThat(server.requestCount()).isEqualTo(2);
     }
@@ -159,15 +226,15 @@ class OpenAiClientTest {
         server.failNext(Fault.status(500), Fault.status(500), Fault.status(500));
         OpenAiClient c = client(Map.of("extractor.openai.circuit.failures", "3",
                 "extractor.openai.circuit.open.ms", "10000"));
-        assertThatThrownBy(() -> c.chat(turns(), false)).isInstanceOf(BackendException.class);
+        assertThatThrownBy(() -> c.chat(turns())).isInstanceOf(OpenAiException.class);
         assertThat(c.breaker().state()).isEqualTo(CircuitBreaker.State.OPEN);
 
-        assertThatThrownBy(() -> c.chat(turns(), false)).isInstanceOf(BackendUnavailableException.class)
+        assertThatThrownBy(() -> c.chat(turns())).isInstanceOf(ServerUnavailableException.class)
                 .hasMessageContaining("circuit is open after 3 failures in a row");
         assertThat(server.requestCount()).isEqualTo(3);
 
         ticker.advance(Duration.ofSeconds(10)); // half-open: one trial call, it succeeds, the breaker closes
-        assertThat(c.chat(turns(), false).text()).isEqualTo("<triplet> a <subj> b <obj> positive");
+        assertThat(c.chat(turns()).text()).isEqualTo("<triplet> a <subj> b <obj> positive");
         assertThat(c.breaker().state()).isEqualTo(CircuitBreaker.State.CLOSED);
         assertThat(server.requestCount()).isEqualTo(4);
     }
@@ -175,13 +242,13 @@ class OpenAiClientTest {
     @Test
     void completionsOfSeveralPromptsMapChoicesByIndexAndShareTheUsage() {
         server.reversingChoices().answering(p -> p.toUpperCase());
-        List<Generation> gs = client(Map.of("extractor.openai.endpoint", "completions"))
+        List<Completion> gs = client(Map.of("extractor.openai.endpoint", "completions"))
                 .complete(List.of("one two", "three four five six"));
 
-        assertThat(gs).extracting(Generation::text).containsExactly("ONE TWO", "THREE FOUR FIVE SIX");
+        assertThat(gs).extracting(Completion::text).containsExactly("ONE TWO", "THREE FOUR FIVE SIX");
         // the server reported 6 prompt and 6 completion tokens for the request; shared by length (7 : 19 chars)
-        assertThat(gs).extracting(Generation::promptTokens).containsExactly(2, 4);
-        assertThat(gs).extracting(Generation::completionTokens).containsExactly(2, 4);
+        assertThat(gs).extracting(Completion::promptTokens).containsExactly(2, 4);
+        assertThat(gs).extracting(Completion::completionTokens).containsExactly(2, 4);
         JsonNode body = server.requests().get(0).body();
         assertThat(server.requests().get(0).path()).isEqualTo("/v1/completions");
         assertThat(body.path("prompt").size()).isEqualTo(2);
@@ -190,6 +257,6 @@ class OpenAiClientTest {
     @Test
     void finishReasonLengthMarksTheAnswerTruncated() {
         server.finishing("length");
-        assertThat(client(Map.of()).chat(turns(), false).truncated()).isTrue();
+        assertThat(client(Map.of()).chat(turns()).truncated()).isTrue();
     }
 }

@@ -1,9 +1,9 @@
-package io.causalstream.extractor.resilience;
+package io.causalstream.openai.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causalstream.extractor.llm.BackendUnavailableException;
+import io.causalstream.openai.ServerUnavailableException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,7 @@ class CircuitBreakerTest {
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
         breaker.onFailure();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
-        assertThatThrownBy(breaker::acquire).isInstanceOf(BackendUnavailableException.class)
+        assertThatThrownBy(breaker::acquire).isInstanceOf(ServerUnavailableException.class)
                 .hasMessage("server circuit is open after 2 failures in a row; retrying in 30000 ms");
         assertThat(breaker.timesOpened()).isEqualTo(1);
     }

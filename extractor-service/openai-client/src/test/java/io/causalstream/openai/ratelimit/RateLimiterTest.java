@@ -1,8 +1,8 @@
-package io.causalstream.extractor.ratelimit;
+package io.causalstream.openai.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.resilience.FakeTicker;
+import io.causalstream.openai.resilience.FakeTicker;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.resilience;
+package io.causalstream.openai.resilience;
 
 import java.time.Duration;
 import java.util.function.DoubleSupplier;

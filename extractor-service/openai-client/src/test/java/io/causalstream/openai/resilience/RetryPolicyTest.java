@@ -1,4 +1,4 @@
-package io.causalstream.extractor.resilience;
+package io.causalstream.openai.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.backend.openai;
+package io.causalstream.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -242,11 +242,16 @@ public final class OpenAiProtocolStandIn implements AutoCloseable {
         }
     }
 
-    /** Settings for a client of this stand-in, plus the given ones. */
+    /** The extractor's settings (extractor.openai.*) for a client of this stand-in, plus the given ones. */
     public Map<String, String> settings(Map<String, String> more) {
+        return settings("extractor.openai.", more);
+    }
+
+    /** Settings under {@code prefix} (base.url, model) for a client of this stand-in, plus the given ones. */
+    public Map<String, String> settings(String prefix, Map<String, String> more) {
         var m = new java.util.HashMap<String, String>(more);
-        m.put("extractor.openai.base.url", baseUrl());
-        m.putIfAbsent("extractor.openai.model", "stand-in-7b");
+        m.put(prefix + "base.url", baseUrl());
+        m.putIfAbsent(prefix + "model", "stand-in-7b");
         return m;
     }
 

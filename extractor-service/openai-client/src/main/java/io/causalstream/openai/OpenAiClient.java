@@ -1,19 +1,13 @@
-package io.causalstream.extractor.backend.openai;
+package io.causalstream.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causalstream.extractor.llm.BackendException;
-import io.causalstream.extractor.llm.BackendMeters;
-import io.causalstream.extractor.llm.Generation;
-import io.causalstream.extractor.llm.StructuredOutputUnsupportedException;
-import io.causalstream.extractor.prompt.Message;
-import io.causalstream.extractor.prompt.StructuredOutput;
-import io.causalstream.extractor.ratelimit.RateLimiter;
-import io.causalstream.extractor.resilience.CircuitBreaker;
-import io.causalstream.extractor.resilience.RetryPolicy;
-import io.causalstream.extractor.resilience.Ticker;
+import io.causalstream.openai.ratelimit.RateLimiter;
+import io.causalstream.openai.resilience.CircuitBreaker;
+import io.causalstream.openai.resilience.RetryPolicy;
+import io.causalstream.openai.resilience.Ticker;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -35,32 +29,33 @@ import org.slf4j.LoggerFactory;
  * jittered exponential backoff on 429 (honouring Retry-After, and pausing every caller), 5xx, timeouts and
  * connection errors. Other 4xx are the request's fault and are not retried; a 400/422 that names the
  * {@code response_format} means the server has no structured output. Thread-safe; blocking calls meant for
- * virtual threads.
+ * virtual threads. The one OpenAI-compatible client of the project: the extractor's backend and the scorer's
+ * verifier both call through it, so both get the same timeouts, retries, breaker and rate limit.
  */
 public final class OpenAiClient implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OpenAiClient.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final OpenAiSettings settings;
+    private final OpenAiClientSettings settings;
     private final HttpClient http;
     private final ExecutorService httpThreads;
     private final RetryPolicy retry;
     private final CircuitBreaker breaker;
     private final RateLimiter limiter;
     private final Semaphore inFlight;
-    private final BackendMeters meters;
+    private final ClientMeters meters;
     private final Ticker ticker;
 
-    public OpenAiClient(OpenAiSettings settings, BackendMeters meters, Ticker ticker) {
+    public OpenAiClient(OpenAiClientSettings settings, ClientMeters meters, Ticker ticker) {
         this(settings, RetryPolicy.of(settings.maxAttempts(), settings.backoff(), settings.backoffMax()),
                 new CircuitBreaker("openai " + settings.baseUrl(), settings.circuitFailures(), settings.circuitOpen(),
                         ticker),
                 new RateLimiter(settings.requestsPerMinute(), settings.tokensPerMinute(), ticker), meters, ticker);
     }
 
-    OpenAiClient(OpenAiSettings settings, RetryPolicy retry, CircuitBreaker breaker, RateLimiter limiter,
-                 BackendMeters meters, Ticker ticker) {
+    OpenAiClient(OpenAiClientSettings settings, RetryPolicy retry, CircuitBreaker breaker, RateLimiter limiter,
+                 ClientMeters meters, Ticker ticker) {
         this.settings = settings;
         this.retry = retry;
         this.breaker = breaker;
@@ -78,23 +73,32 @@ public final class OpenAiClient implements AutoCloseable {
         return breaker;
     }
 
-    /** One chat completion. */
-    public Generation chat(List<Message> messages, boolean structured) {
+    /** One chat completion, free text. */
+    public Completion chat(List<ChatMessage> messages) {
+        return chat(messages, null);
+    }
+
+    /**
+     * One chat completion; with a schema, the answer is asked for as JSON under it, and a server that refuses
+     * {@code response_format} throws {@link ResponseFormatRejectedException}.
+     */
+    public Completion chat(List<ChatMessage> messages, ResponseSchema schema) {
+        boolean structured = schema != null;
         ObjectNode body = JSON.createObjectNode().put("model", settings.model())
                 .put("max_tokens", settings.maxTokens()).put("temperature", settings.temperature());
         ArrayNode turns = body.putArray("messages");
         int chars = 0;
-        for (Message m : messages) {
+        for (ChatMessage m : messages) {
             turns.addObject().put("role", m.role()).put("content", m.content());
             chars += m.content().length();
         }
         if (structured) {
             ObjectNode rf = body.putObject("response_format").put("type", "json_schema");
             try {
-                rf.putObject("json_schema").put("name", StructuredOutput.NAME).put("strict", true)
-                        .set("schema", JSON.readTree(StructuredOutput.SCHEMA));
+                rf.putObject("json_schema").put("name", schema.name()).put("strict", true)
+                        .set("schema", JSON.readTree(schema.schema()));
             } catch (IOException e) {
-                throw new IllegalStateException("the structured output schema is invalid JSON", e);
+                throw new IllegalArgumentException("the response schema " + schema.name() + " is invalid JSON", e);
             }
         }
         JsonNode reply = post("/chat/completions", body, estimate(chars, 1), structured);
@@ -104,8 +108,8 @@ public final class OpenAiClient implements AutoCloseable {
             throw new MalformedReplyException("chat reply without choices[0].message.content: " + shorten(reply));
         }
         Integer[] usage = usage(reply);
-        return new Generation(content.isNull() ? "" : content.asText(), usage[0], usage[1],
-                "length".equals(choice.path("finish_reason").asText()), false);
+        return new Completion(content.isNull() ? "" : content.asText(), usage[0], usage[1],
+                "length".equals(choice.path("finish_reason").asText()));
     }
 
     /**
@@ -113,7 +117,7 @@ public final class OpenAiClient implements AutoCloseable {
      * per prompt, in order; the usage the server reports for the whole request is shared out in proportion to
      * each prompt's and each answer's length.
      */
-    public List<Generation> complete(List<String> prompts) {
+    public List<Completion> complete(List<String> prompts) {
         ObjectNode body = JSON.createObjectNode().put("model", settings.model())
                 .put("max_tokens", settings.maxTokens()).put("temperature", settings.temperature());
         ArrayNode list = body.putArray("prompt");
@@ -134,7 +138,7 @@ public final class OpenAiClient implements AutoCloseable {
                 truncated[index] = "length".equals(c.path("finish_reason").asText());
             }
         }
-        List<Generation> out = new ArrayList<>(prompts.size());
+        List<Completion> out = new ArrayList<>(prompts.size());
         Integer[] usage = usage(reply);
         long answerChars = 0;
         for (int i = 0; i < texts.length; i++) {
@@ -145,8 +149,8 @@ public final class OpenAiClient implements AutoCloseable {
             answerChars += texts[i].length();
         }
         for (int i = 0; i < texts.length; i++) {
-            out.add(new Generation(texts[i], share(usage[0], prompts.get(i).length(), chars, i, texts.length),
-                    share(usage[1], texts[i].length(), answerChars, i, texts.length), truncated[i], false));
+            out.add(new Completion(texts[i], share(usage[0], prompts.get(i).length(), chars, i, texts.length),
+                    share(usage[1], texts[i].length(), answerChars, i, texts.length), truncated[i]));
         }
         return out;
     }
@@ -170,7 +174,7 @@ public final class OpenAiClient implements AutoCloseable {
         HttpRequest.Builder rb = HttpRequest.newBuilder(URI.create(settings.baseUrl() + path))
                 .timeout(settings.timeout()).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
-        if (settings.apiKey() != null) {
+        if (settings.apiKey() != null && !settings.apiKey().isBlank()) {
             rb.header("Authorization", "Bearer " + settings.apiKey());
         }
         HttpRequest request = rb.build();
@@ -207,21 +211,21 @@ public final class OpenAiClient implements AutoCloseable {
                     // the server is alive, just busy: not a breaker failure, but everyone slows down
                     meters.call("throttled", elapsed);
                     retryAfter = retryAfter(response);
-                    last = new BackendException(error);
+                    last = new OpenAiException(error);
                 } else if (status >= 500) {
                     meters.call("retryable", elapsed);
                     breaker.onFailure();
-                    last = new BackendException(error);
+                    last = new OpenAiException(error);
                 } else if (structured && (status == 400 || status == 422) && mentionsStructuredOutput(response.body())) {
                     breaker.onSuccess();
                     meters.call("rejected", elapsed);
-                    throw new StructuredOutputUnsupportedException(error);
+                    throw new ResponseFormatRejectedException(error);
                 } else {
                     meters.call("failed", elapsed);
                     if (status == 401 || status == 403 || status == 404) {
                         breaker.onFailure(); // wrong key, model or URL: every request will fail the same way
                     }
-                    throw new BackendException(error);
+                    throw new OpenAiException(error);
                 }
             } catch (MalformedReplyException e) {
                 meters.call("retryable", Duration.ofNanos(ticker.nanoTime() - t0));
@@ -231,14 +235,14 @@ public final class OpenAiClient implements AutoCloseable {
                 // timeouts, refused or reset connections
                 meters.call("retryable", Duration.ofNanos(ticker.nanoTime() - t0));
                 breaker.onFailure();
-                last = new BackendException(e.getClass().getSimpleName() + " calling " + settings.baseUrl() + path
+                last = new OpenAiException(e.getClass().getSimpleName() + " calling " + settings.baseUrl() + path
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new BackendException("interrupted while calling " + path, e);
+                throw new OpenAiException("interrupted while calling " + path, e);
             }
             if (!retry.retryAfter(attempt)) {
-                throw new BackendException("gave up after " + attempt + " attempts: " + last.getMessage(), last);
+                throw new OpenAiException("gave up after " + attempt + " attempts: " + last.getMessage(), last);
             }
             Duration pause = retry.delay(attempt, retryAfter);
             if (retryAfter != null) {
@@ -250,7 +254,7 @@ public final class OpenAiClient implements AutoCloseable {
                 ticker.sleepNanos(pause.toNanos());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new BackendException("interrupted while backing off", e);
+                throw new OpenAiException("interrupted while backing off", e);
             }
         }
     }
@@ -298,7 +302,7 @@ public final class OpenAiClient implements AutoCloseable {
     }
 
     /** A 200 reply that is not what the protocol promises: retried like a server error. */
-    static final class MalformedReplyException extends BackendException {
+    static final class MalformedReplyException extends OpenAiException {
         MalformedReplyException(String message) {
             super(message);
         }
