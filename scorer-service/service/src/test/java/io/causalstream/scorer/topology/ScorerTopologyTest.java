@@ -21,6 +21,7 @@ import io.causalstream.schemas.scoring.StageVerdict;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerService;
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.measures.MeasureCatalog;
@@ -88,8 +89,8 @@ class ScorerTopologyTest {
 
     private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer) {
         ScorerSettings settings = ScorerSettings.defaults();
-        settings = new ScorerSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(), settings.httpHost(),
-                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges, Map.of());
+        settings = new ScorerSettings(new CommonSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(),
+                settings.httpHost(), 0, null, "scorer-topology-test", stateDir.toString(), null, null), preference, measures, maxEdges, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
