@@ -8,8 +8,9 @@ import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.causalstream.cesar.CesarSettings;
+import io.causalstream.validation.ValidationSettings;
 import io.causalstream.deadletter.DeadLetters;
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
@@ -435,7 +436,7 @@ class ScorerTopologyTest {
     /** The scorer as deployed: staged validation with the bundled encoder and CESAR head on every edge. */
     @Test
     void anExtractionThroughTheScorerCarriesStrengthAndValidationPerEdge() {
-        try (EdgeValidation validation = EdgeValidation.open(Config.of(Map.of()))) {
+        try (EdgeValidation validation = EdgeValidation.open(ValidationSettings.defaults(), CesarSettings.defaults())) {
             start(GoldPreference.CURATED, "exact", 500,
                     GraphScorer.of("exact").withHooks(new ValidationAssessor(validation), GraphAlignment.NONE));
             passages.pipeInput("p1", passage("p1", "Heavy rain causes flooding. Dams reduce flooding downstream."),
