@@ -24,6 +24,14 @@ public final class AvroSerdes implements SerdeFactory {
 
     /** @param registryUrl root URL of the schema registry, e.g. http://localhost:8085 (no API path) */
     public AvroSerdes(String registryUrl) {
+        this(registryUrl, Map.of());
+    }
+
+    /**
+     * @param registryClientConfig further registry-client settings, e.g. Apicurio's
+     *                             {@code apicurio.registry.auth.username}/{@code .password} for basic auth
+     */
+    public AvroSerdes(String registryUrl, Map<String, ?> registryClientConfig) {
         this.registryUrl = stripTrailingSlash(registryUrl);
         Map<String, Object> c = new HashMap<>();
         c.put(SerdeConfig.REGISTRY_URL, RegistryEndpoints.nativeApi(this.registryUrl));
@@ -34,6 +42,7 @@ public final class AvroSerdes implements SerdeFactory {
         c.put(AvroSerdeConfig.AVRO_ENCODING, AvroSerdeConfig.AVRO_ENCODING_BINARY);
         // Apicurio's own provider fingerprints the schema on every record; this one looks it up by identity
         c.put(AvroSerdeConfig.AVRO_DATUM_PROVIDER, CachingAvroDatumProvider.class.getName());
+        c.putAll(registryClientConfig);
         this.baseConfig = Map.copyOf(c);
     }
 

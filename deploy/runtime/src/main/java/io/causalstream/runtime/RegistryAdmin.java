@@ -18,9 +18,15 @@ public final class RegistryAdmin {
     private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
 
     private final String confluentApi;
+    private final String authorization;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public RegistryAdmin(String registryRootUrl) {
+        this(registryRootUrl, RegistryCredentials.NONE);
+    }
+
+    public RegistryAdmin(String registryRootUrl, RegistryCredentials credentials) {
+        this.authorization = credentials.basicAuthHeader();
         String root = registryRootUrl.endsWith("/") ? registryRootUrl.substring(0, registryRootUrl.length() - 1)
                 : registryRootUrl;
         this.confluentApi = RegistryEndpoints.confluentApi(root);
@@ -45,6 +51,9 @@ public final class RegistryAdmin {
 
     private String send(HttpRequest.Builder request, String what) {
         try {
+            if (authorization != null) {
+                request.header("Authorization", authorization);
+            }
             HttpResponse<String> r = http.send(request.timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() / 100 != 2) {

@@ -20,6 +20,12 @@ public final class TopicSetup {
     private static final Logger log = LoggerFactory.getLogger(TopicSetup.class);
 
     public static List<String> createAll(String bootstrapServers, int partitions, short replication) {
+        return createAll(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), partitions,
+                replication);
+    }
+
+    /** @param adminConfig the admin client's connection settings, e.g. {@link KafkaClients#properties} */
+    public static List<String> createAll(Map<String, Object> adminConfig, int partitions, short replication) {
         List<NewTopic> wanted = new ArrayList<>();
         for (var topic : Topics.ALL) {
             NewTopic t = new NewTopic(topic.name(), partitions, replication);
@@ -32,7 +38,7 @@ public final class TopicSetup {
             wanted.add(new NewTopic(topic.deadLetterTopic(), partitions, replication));
         }
         List<String> created = new ArrayList<>();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        try (Admin admin = Admin.create(adminConfig)) {
             var result = admin.createTopics(wanted);
             for (var e : result.values().entrySet()) {
                 try {

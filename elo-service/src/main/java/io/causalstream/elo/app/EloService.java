@@ -10,7 +10,11 @@ import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.topology.EloTopology;
 import io.causalstream.elo.web.WebPages;
 import io.causalstream.runtime.Config;
+import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
+import io.causalstream.runtime.Readiness;
+import io.causalstream.runtime.ServiceRunner;
+import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.serde.AvroSerdes;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
@@ -22,7 +26,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,13 +38,15 @@ import org.slf4j.LoggerFactory;
  * <p>Start order matters: the HTTP server binds first, because its port is this instance's
  * {@code application.server}, which Kafka Streams needs before it starts.
  */
-public final class EloService implements AutoCloseable {
+public final class EloService implements ServiceRunner.Service {
 
     private static final Logger log = LoggerFactory.getLogger(EloService.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final EloSettings settings;
     private final OpsServer ops;
+    private final Readiness readiness;
+    private final StreamsWatch watch = new StreamsWatch();
     private final HttpClient http;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -53,7 +58,8 @@ public final class EloService implements AutoCloseable {
 
     private EloService(EloSettings settings) {
         this.settings = settings;
-        this.ops = new OpsServer("elo-service", this::health);
+        this.readiness = Readiness.of(settings.common());
+        this.ops = new OpsServer("elo-service", this::live, this::ready);
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     }
 
@@ -71,11 +77,11 @@ public final class EloService implements AutoCloseable {
     }
 
     private void startAll() {
-        AvroSerdes serdes = new AvroSerdes(settings.schemaRegistryUrl());
+        AvroSerdes serdes = KafkaClients.serdes(settings.common());
         RaterSessions sessions = new RaterSessions(settings.raterTokens(), settings.sessionSecret(),
                 Clock.systemUTC());
-        publisher = new JudgmentPublisher(settings.bootstrapServers(), serdes, settings.producerOverrides());
-        liveFeed = new LiveFeed(settings.bootstrapServers(), serdes, settings.consumerOverrides(),
+        publisher = new JudgmentPublisher(KafkaClients.properties(settings.common()), serdes, settings.producerOverrides());
+        liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
                 settings.liveInterval());
         Peers peers = new Peers(http);
         new RatingsApi(() -> queries, peers).register(ops.app());
@@ -90,11 +96,7 @@ public final class EloService implements AutoCloseable {
         Topology topology = EloTopology.build(settings, serdes, meters);
         KafkaStreams ks = new KafkaStreams(topology,
                 settings.streamsProperties(self.host() + ":" + self.port(), meters));
-        ks.setUncaughtExceptionHandler(e -> {
-            log.error("stream processing failed; stopping the Elo service's stream processing", e);
-            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
-        ks.setStateListener((now, before) -> log.info("streams {} -> {}", before, now));
+        watch.watch(ks);
         streams = ks;
         StoreQueries q = new StoreQueries(ks, self);
         queries = q;
@@ -135,11 +137,12 @@ public final class EloService implements AutoCloseable {
         return settings;
     }
 
-    private OpsServer.Health health() {
-        KafkaStreams ks = streams;
-        KafkaStreams.State state = ks == null ? KafkaStreams.State.CREATED : ks.state();
-        boolean up = state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING;
-        return new OpsServer.Health(up, Map.of("streams", state.name()));
+    private OpsServer.Health live() {
+        return new OpsServer.Health(watch.live(), Map.of("streams", watch.state().name()));
+    }
+
+    private OpsServer.Health ready() {
+        return readiness.check(watch.running(), Map.of("streams", watch.state().name()));
     }
 
     /** Stops stream processing (committing its work) and the HTTP server. Safe to call more than once. */
@@ -166,9 +169,11 @@ public final class EloService implements AutoCloseable {
             }
             http.close();
             ops.close();
+            readiness.close();
             log.info("elo-service stopped");
         } finally {
             stopped.countDown();
+            watch.stopped();
         }
     }
 
@@ -177,9 +182,13 @@ public final class EloService implements AutoCloseable {
         stopped.await();
     }
 
+    /** Blocks until the service is closed or its stream processing fails; true when it failed. */
+    @Override
+    public boolean awaitTermination() throws InterruptedException {
+        return watch.awaitTermination();
+    }
+
     public static void main(String[] args) throws InterruptedException {
-        EloService service = start(Config.fromEnvironment());
-        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "elo-service-shutdown"));
-        service.awaitClosed();
+        ServiceRunner.runMain("elo-service", () -> start(Config.fromEnvironment()));
     }
 }

@@ -1,9 +1,10 @@
 package io.causalstream.elo.app;
 
-import io.causalstream.deadletter.DeadLetterExceptionHandler;
 import io.causalstream.elo.tournament.EloRating;
 import io.causalstream.elo.tournament.TiePolicy;
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
+import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.elo.topology.JudgmentListener;
 import io.causalstream.elo.tournament.BtSettings;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.state.HostInfo;
 
 /**
  * Every setting of the Elo service, read once from {@link Config} (override map, {@code -Dkey}, env var, file).
@@ -21,20 +23,11 @@ import org.apache.kafka.streams.StreamsConfig;
  * <table>
  *   <caption>Settings</caption>
  *   <tr><th>key</th><th>env var</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>kafka.bootstrap.servers</td><td>KAFKA_BOOTSTRAP_SERVERS</td><td>localhost:9092</td>
- *       <td>Kafka brokers</td></tr>
- *   <tr><td>schema.registry.url</td><td>SCHEMA_REGISTRY_URL</td><td>http://localhost:8085</td>
- *       <td>schema registry root URL</td></tr>
- *   <tr><td>application.id</td><td>APPLICATION_ID</td><td>elo-service</td>
- *       <td>Kafka Streams application id: consumer group, prefix of internal topics; instances with the same id
- *       share the work</td></tr>
- *   <tr><td>state.dir</td><td>STATE_DIR</td><td>{@code <java.io.tmpdir>/kafka-streams}</td>
- *       <td>where the local state stores live (one directory per instance)</td></tr>
- *   <tr><td>http.host</td><td>HTTP_HOST</td><td>0.0.0.0</td><td>interface the HTTP server binds</td></tr>
- *   <tr><td>http.port</td><td>HTTP_PORT</td><td>7070</td><td>HTTP port; 0 picks a free one (tests)</td></tr>
- *   <tr><td>http.advertised.host</td><td>HTTP_ADVERTISED_HOST</td><td>localhost</td>
- *       <td>host name other instances use to reach this one; with the bound port it becomes
- *       {@code application.server}, so interactive queries can be routed to the owning instance</td></tr>
+ *   <tr><td colspan="4">the common keys ({@code kafka.bootstrap.servers}, {@code schema.registry.*},
+ *       {@code http.host}, {@code http.port} (default 7070), {@code http.advertised.host} (default localhost),
+ *       {@code application.id} (default elo-service), {@code state.dir} (default
+ *       {@code <java.io.tmpdir>/kafka-streams}), {@code kafka.security.*}, {@code kafka.sasl.*},
+ *       {@code kafka.ssl.*}): see {@link CommonSettings}</td></tr>
  *   <tr><td>elo.k</td><td>ELO_K</td><td>32</td><td>Elo K-factor (paper appendix D.2)</td></tr>
  *   <tr><td>elo.initial</td><td>ELO_INITIAL</td><td>1000</td><td>rating of a new player (paper D.2)</td></tr>
  *   <tr><td>elo.ties</td><td>ELO_TIES</td><td>half</td>
@@ -79,13 +72,7 @@ import org.apache.kafka.streams.StreamsConfig;
  * </table>
  */
 public record EloSettings(
-        String bootstrapServers,
-        String schemaRegistryUrl,
-        String applicationId,
-        String stateDir,
-        String httpHost,
-        int httpPort,
-        String advertisedHost,
+        CommonSettings common,
         double eloK,
         double eloInitial,
         TiePolicy ties,
@@ -101,8 +88,8 @@ public record EloSettings(
         Map<String, String> producerOverrides,
         Map<String, String> consumerOverrides) {
 
-    public static final String APPLICATION_ID = "application.id";
-    public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
+    public static final String APPLICATION_ID = CommonSettings.APPLICATION_ID;
+    public static final String HTTP_ADVERTISED_HOST = CommonSettings.HTTP_ADVERTISED_HOST;
     public static final String ELO_K = "elo.k";
     public static final String ELO_INITIAL = "elo.initial";
     public static final String ELO_TIES = "elo.ties";
@@ -145,24 +132,13 @@ public record EloSettings(
             throw new IllegalArgumentException("elo.session.secret (ELO_SESSION_SECRET) must be 16 characters or "
                     + "more");
         }
-        if (httpPort < 0 || httpPort > 65535) {
-            throw new IllegalArgumentException("http.port (HTTP_PORT) must be 0..65535, got " + httpPort);
-        }
-        if (applicationId.isBlank()) {
-            throw new IllegalArgumentException("application.id (APPLICATION_ID) must not be blank");
-        }
         rating(eloK, eloInitial);
     }
 
     public static EloSettings from(Config config) {
         return new EloSettings(
-                config.bootstrapServers(),
-                config.schemaRegistryUrl(),
-                config.get(APPLICATION_ID, DEFAULT_APPLICATION_ID),
-                config.get(Config.STATE_DIR, Path.of(System.getProperty("java.io.tmpdir"), "kafka-streams").toString()),
-                config.get(Config.HTTP_HOST, "0.0.0.0"),
-                config.getInt(Config.HTTP_PORT, DEFAULT_HTTP_PORT),
-                config.get(HTTP_ADVERTISED_HOST, "localhost"),
+                CommonSettings.from(config, DEFAULT_APPLICATION_ID, DEFAULT_HTTP_PORT).orDefaults("localhost",
+                        Path.of(System.getProperty("java.io.tmpdir"), "kafka-streams").toString()),
                 config.getDouble(ELO_K, EloRating.PAPER_K),
                 config.getDouble(ELO_INITIAL, EloRating.PAPER_INITIAL),
                 parseTies(config.get(ELO_TIES, "half")),
@@ -182,13 +158,42 @@ public record EloSettings(
     /** Tokens and the session secret are left out: settings get logged. */
     @Override
     public String toString() {
-        return "EloSettings[bootstrapServers=" + bootstrapServers + ", schemaRegistryUrl=" + schemaRegistryUrl
-                + ", applicationId=" + applicationId + ", stateDir=" + stateDir + ", http=" + httpHost + ":" + httpPort
-                + ", advertisedHost=" + advertisedHost + ", k=" + eloK + ", initial=" + eloInitial + ", ties=" + ties
+        return "EloSettings[bootstrapServers=" + bootstrapServers() + ", schemaRegistryUrl=" + schemaRegistryUrl()
+                + ", applicationId=" + applicationId() + ", stateDir=" + stateDir() + ", http=" + httpHost() + ":"
+                + httpPort() + ", advertisedHost=" + advertisedHost() + ", security=" + common.security()
+                + ", k=" + eloK + ", initial=" + eloInitial + ", ties=" + ties
                 + ", bt=" + bt + ", btRefitInterval=" + btRefitInterval + ", btRefitBudget=" + btRefitBudget + ", btRefitAsync=" + btRefitAsync
                 + ", passageCacheSize=" + passageCacheSize
                 + ", raters=" + raterTokens.size()
                 + ", liveInterval=" + liveInterval + "]";
+    }
+
+    public String bootstrapServers() {
+        return common.bootstrapServers();
+    }
+
+    public String schemaRegistryUrl() {
+        return common.schemaRegistryUrl();
+    }
+
+    public String applicationId() {
+        return common.applicationId();
+    }
+
+    public String stateDir() {
+        return common.stateDir();
+    }
+
+    public String httpHost() {
+        return common.httpHost();
+    }
+
+    public int httpPort() {
+        return common.httpPort();
+    }
+
+    public String advertisedHost() {
+        return common.advertisedHost();
     }
 
     /** Whether anyone may sign in to the rater page with just a name (no {@code elo.raters} configured). */
@@ -252,22 +257,17 @@ public record EloSettings(
      * @param applicationServer {@code host:port} of this instance's HTTP server
      */
     public Properties streamsProperties(String applicationServer, JudgmentListener listener) {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir);
-        p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, applicationServer);
-        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        DeadLetterExceptionHandler.installInto(p);
-        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, CountingDeadLetterHandler.class);
-        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, CountingDeadLetterHandler.class);
-        p.put(CountingDeadLetterHandler.LISTENER, listener);
+        HostInfo self = HostInfo.buildFromEndpoint(applicationServer);
+        Map<String, Object> own = new HashMap<>();
+        // the contract's dead-letter handler, counting what it dead-letters into the service's metrics
+        own.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, CountingDeadLetterHandler.class);
+        own.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, CountingDeadLetterHandler.class);
+        own.put(CountingDeadLetterHandler.LISTENER, listener);
         // A judgment is only valid once its annotations are known. When both topics have data, wait for them so
         // records are taken in timestamp order (annotations were published first) instead of whichever partition
         // happened to be fetched first, e.g. right after start-up or a rebalance.
-        p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, 2000L);
-        p.putAll(streamsOverrides);
-        return p;
+        own.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, 2000L);
+        return StreamsProperties.of(common.advertisedAt(self.host(), self.port()), own, streamsOverrides);
     }
 
     private static EloRating rating(double k, double initial) {

@@ -53,9 +53,8 @@ public final class LiveFeed implements AutoCloseable {
     private final Thread flusher;
     private long seen;
 
-    public LiveFeed(String bootstrapServers, SerdeFactory serdes, Map<String, String> overrides, Duration interval) {
-        Map<String, Object> props = new HashMap<>();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    public LiveFeed(Map<String, Object> connection, SerdeFactory serdes, Map<String, String> overrides, Duration interval) {
+        Map<String, Object> props = new HashMap<>(connection); // bootstrap servers and security
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "elo-service-live-feed");

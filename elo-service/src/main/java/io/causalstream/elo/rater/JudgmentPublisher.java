@@ -25,9 +25,8 @@ public final class JudgmentPublisher implements AutoCloseable {
 
     private final KafkaProducer<String, Judgment> producer;
 
-    public JudgmentPublisher(String bootstrapServers, SerdeFactory serdes, Map<String, String> overrides) {
-        Map<String, Object> props = new HashMap<>();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    public JudgmentPublisher(Map<String, Object> connection, SerdeFactory serdes, Map<String, String> overrides) {
+        Map<String, Object> props = new HashMap<>(connection); // bootstrap servers and security
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "elo-service-rater-page");

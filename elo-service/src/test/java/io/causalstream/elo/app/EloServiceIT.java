@@ -147,6 +147,9 @@ class EloServiceIT {
             HttpResponse<String> health = get(service.httpPort(), "/health");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"status\":\"UP\"").contains("\"streams\":\"RUNNING\"");
+            assertThat(get(service.httpPort(), "/health/live").statusCode()).isEqualTo(200);
+            assertThat(get(service.httpPort(), "/health/ready").body()).contains("\"broker\":\"UP\"")
+                    .contains("\"registry\":\"UP\"");
             String metrics = get(service.httpPort(), "/metrics").body();
             assertThat(metrics).contains("elo_judgments_total{outcome=\"accepted\",reason=\"none\"")
                     .contains("elo_judgments_total{outcome=\"duplicate\",reason=\"none\"")

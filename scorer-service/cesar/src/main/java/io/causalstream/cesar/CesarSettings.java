@@ -1,6 +1,5 @@
 package io.causalstream.cesar;
 
-import io.causalstream.runtime.Config;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import java.io.IOException;
@@ -9,7 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Which CESAR head to load. The encoder comes from {@link EncoderSettings} and must be the one the head was
- * trained on (the bundled head: the bundled all-MiniLM-L6-v2).
+ * trained on (the bundled head: the bundled all-MiniLM-L6-v2). The services read the key below and hand the
+ * result in.
  *
  * <table>
  *   <caption>CESAR settings</caption>
@@ -22,8 +22,9 @@ public record CesarSettings(Path headPath, EncoderSettings encoder) {
 
     public static final String HEAD_PATH = "cesar.head.path";
 
-    public static CesarSettings from(Config config) {
-        return new CesarSettings(config.find(HEAD_PATH).map(Path::of).orElse(null), EncoderSettings.from(config));
+    /** The bundled head on the bundled encoder. */
+    public static CesarSettings defaults() {
+        return new CesarSettings(null, EncoderSettings.bundledMiniLm());
     }
 
     public CesarHead loadHead() {

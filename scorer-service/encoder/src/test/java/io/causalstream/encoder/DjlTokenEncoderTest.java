@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.causalstream.runtime.Config;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,13 +81,10 @@ class DjlTokenEncoderTest {
     }
 
     @Test
-    void settingsComeFromConfig() {
-        EncoderSettings s = EncoderSettings.from(Config.of(Map.of("encoder.model.path", "/models/bert.onnx",
-                "encoder.batch.size", "8")));
-
+    void settingsNameTheModelAndAMissingModelIsAnError() {
+        // reading the encoder.* keys is the services' part: ScoringSettingsTest
+        EncoderSettings s = new EncoderSettings(Path.of("/models/bert.onnx"), null, null, 256, 8, 0, null);
         assertThat(s.name()).isEqualTo("bert");
-        assertThat(s.batchSize()).isEqualTo(8);
-        assertThat(s.maxTokens()).isEqualTo(256);
         assertThat(EncoderSettings.bundledMiniLm().name()).isEqualTo("all-minilm-l6-v2");
         assertThatThrownBy(() -> DjlTokenEncoder.open(new EncoderSettings(Path.of("/nonexistent/model.onnx"), null,
                 null, 256, 32, 0, null))).isInstanceOf(IllegalArgumentException.class)

@@ -1,6 +1,5 @@
 package io.causalstream.validation;
 
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.cesar.CesarScorer;
@@ -63,36 +62,35 @@ public final class EdgeValidation implements AutoCloseable {
     }
 
     /**
-     * Builds the validation from configuration: {@link ValidationSettings} keys, plus (unless
-     * {@code validation.neural=false}) the encoder ({@code encoder.*}) and CESAR head ({@code cesar.head.path}),
-     * loaded once and closed by {@link #close()}.
+     * Builds the validation: unless {@code settings.neural()} is off, the encoder and CESAR head of {@code cesar}
+     * are loaded once and closed by {@link #close()}.
      */
-    public static EdgeValidation open(Config config, CausalVerifier verifier) {
-        ValidationSettings settings = ValidationSettings.from(config);
+    public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings,
+                                      CausalVerifier verifier) {
         if (!settings.neural()) {
             return new EdgeValidation(settings, null, null, verifier, null);
         }
-        CesarScorer cesar = CesarSettings.from(config).open();
+        CesarScorer cesar = cesarSettings.open();
         return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, cesar.encoder());
     }
 
     /**
-     * Like {@link #open(Config, CausalVerifier)}, with an encoder the caller shares and closes (taken from
-     * {@code encoder} only when {@code validation.neural} is on); the CESAR head must have been trained on it.
+     * Like {@link #open(ValidationSettings, CesarSettings, CausalVerifier)}, with an encoder the caller shares and
+     * closes (taken from {@code encoder} only when {@code validation.neural} is on); the CESAR head must have been
+     * trained on it.
      */
-    public static EdgeValidation open(Config config, CausalVerifier verifier,
-                                      Supplier<? extends TokenEncoder> encoder) {
-        ValidationSettings settings = ValidationSettings.from(config);
+    public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings,
+                                      CausalVerifier verifier, Supplier<? extends TokenEncoder> encoder) {
         if (!settings.neural()) {
             return new EdgeValidation(settings, null, null, verifier, null);
         }
-        CesarScorer cesar = new CesarScorer(encoder.get(), CesarSettings.from(config).loadHead());
+        CesarScorer cesar = new CesarScorer(encoder.get(), cesarSettings.loadHead());
         return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, null);
     }
 
-    /** {@link #open(Config, CausalVerifier)} without an LLM backend. */
-    public static EdgeValidation open(Config config) {
-        return open(config, CausalVerifier.NONE);
+    /** {@link #open(ValidationSettings, CesarSettings, CausalVerifier)} without an LLM backend. */
+    public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings) {
+        return open(settings, cesarSettings, CausalVerifier.NONE);
     }
 
     public ValidationSettings settings() {

@@ -1,9 +1,7 @@
 package io.causalstream.validation;
 
-import io.causalstream.runtime.Config;
-
 /**
- * Thresholds and switches of the staged edge validation.
+ * Thresholds and switches of the staged edge validation. The services read the keys below and hand the result in.
  *
  * <table>
  *   <caption>Validation settings</caption>
@@ -75,26 +73,33 @@ public record ValidationSettings(boolean neural,
         }
     }
 
-    public static ValidationSettings from(Config config) {
+    /**
+     * Only for {@code OpenAiYesNoModel.verifierFrom(Config)}, which another change is merging with the extractor's
+     * OpenAI client: services read these keys themselves (the scorer in its {@code ScoringSettings}) and hand
+     * {@link ValidationSettings} in. Remove with that caller.
+     */
+    @Deprecated(forRemoval = true)
+    public static ValidationSettings from(io.causalstream.runtime.Config config) {
+        ValidationSettings d = defaults();
         return new ValidationSettings(
-                config.getBoolean("validation.neural", true),
-                config.getDouble("validation.grounding.fuzzy.threshold", 0.8),
-                config.getBoolean("validation.grounding.embedding", true),
-                config.getDouble("validation.grounding.embedding.threshold", 0.5),
-                config.getInt("validation.grounding.embedding.max.chars", 50_000),
-                config.getDouble("validation.normalisation.merge.threshold", 0.9),
-                config.getBoolean("validation.normalisation.split", true),
-                config.getInt("validation.evidence.window", 2),
-                config.getDouble("validation.strength.threshold", 0.45),
-                config.getBoolean("validation.strength.evidence", true),
-                config.getBoolean("validation.verification.transitivity", true),
-                config.getInt("validation.verification.tries", 5),
-                config.getInt("validation.verification.majority", 3));
+                config.getBoolean("validation.neural", d.neural()),
+                config.getDouble("validation.grounding.fuzzy.threshold", d.fuzzyThreshold()),
+                config.getBoolean("validation.grounding.embedding", d.embeddingGrounding()),
+                config.getDouble("validation.grounding.embedding.threshold", d.embeddingThreshold()),
+                config.getInt("validation.grounding.embedding.max.chars", d.embeddingMaxChars()),
+                config.getDouble("validation.normalisation.merge.threshold", d.mergeThreshold()),
+                config.getBoolean("validation.normalisation.split", d.splitConjunctions()),
+                config.getInt("validation.evidence.window", d.evidenceWindow()),
+                config.getDouble("validation.strength.threshold", d.strengthThreshold()),
+                config.getBoolean("validation.strength.evidence", d.evidenceConditionedStrength()),
+                config.getBoolean("validation.verification.transitivity", d.transitivityCheck()),
+                config.getInt("validation.verification.tries", d.verifierTries()),
+                config.getInt("validation.verification.majority", d.verifierMajority()));
     }
 
-    /** Every setting at its default, ignoring the environment. */
+    /** Every setting at its default (the defaults of the table above). */
     public static ValidationSettings defaults() {
-        return from(Config.of(java.util.Map.of()));
+        return new ValidationSettings(true, 0.8, true, 0.5, 50_000, 0.9, true, 2, 0.45, true, true, 5, 3);
     }
 
     private static void unit(String key, double value) {

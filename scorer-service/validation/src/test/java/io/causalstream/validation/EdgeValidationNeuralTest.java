@@ -1,14 +1,13 @@
 package io.causalstream.validation;
 
+import io.causalstream.cesar.CesarSettings;
 import static io.causalstream.validation.EdgeValidationTest.reason;
 import static io.causalstream.validation.EdgeValidationTest.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.scoring.ValidationState;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,7 @@ class EdgeValidationNeuralTest {
 
     @BeforeAll
     static void open() {
-        validation = EdgeValidation.open(Config.of(Map.of()));
+        validation = EdgeValidation.open(ValidationSettings.defaults(), CesarSettings.defaults());
     }
 
     @AfterAll
@@ -60,8 +59,12 @@ class EdgeValidationNeuralTest {
     @Test
     void passagesAboveTheSizeLimitAreGroundedLexicallyOnly() {
         String passage = "Vehicle emissions pollute the air in large cities.";
-        try (EdgeValidation capped = EdgeValidation.open(Config.of(Map.of(
-                "validation.grounding.embedding.max.chars", Integer.toString(passage.length() - 1))))) {
+        ValidationSettings d = ValidationSettings.defaults();
+        ValidationSettings cap = new ValidationSettings(d.neural(), d.fuzzyThreshold(), d.embeddingGrounding(),
+                d.embeddingThreshold(), passage.length() - 1, d.mergeThreshold(), d.splitConjunctions(),
+                d.evidenceWindow(), d.strengthThreshold(), d.evidenceConditionedStrength(), d.transitivityCheck(),
+                d.verifierTries(), d.verifierMajority());
+        try (EdgeValidation capped = EdgeValidation.open(cap, CesarSettings.defaults())) {
             ValidatedEdge edge = capped.validate(passage, List.of(triple("car exhaust", "air pollution",
                     Direction.INCREASE))).edges().getFirst();
 

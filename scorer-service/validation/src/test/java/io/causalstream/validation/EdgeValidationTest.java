@@ -2,7 +2,6 @@ package io.causalstream.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
@@ -10,7 +9,6 @@ import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.validation.verify.MajorityVoteVerifier;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The five stages on concrete passages, lexical stages only (no model files), strength from a fixed stand-in. */
@@ -25,7 +23,7 @@ public class EdgeValidationTest {
             + "overfishing by industrial fleets. As a result, many coastal communities lost their income. "
             + "Tourism grew in the region.";
 
-    private final EdgeValidation lexical = new EdgeValidation(settings(Map.of()), null, null, null);
+    private final EdgeValidation lexical = new EdgeValidation(ValidationSettings.defaults(), null, null, null);
 
     @Test
     void splitsDistinctConceptsAndValidatesEachWithTheCue() {
@@ -160,7 +158,7 @@ public class EdgeValidationTest {
         // stand-in strength: 0.9 when the cause text carries evidence, else 0.1
         StrengthModel strength = pairs -> pairs.stream().mapToDouble(p -> p.first().contains("[SEP]") ? 0.9 : 0.1)
                 .toArray();
-        EdgeValidation validation = new EdgeValidation(settings(Map.of()), null, strength, null);
+        EdgeValidation validation = new EdgeValidation(ValidationSettings.defaults(), null, strength, null);
 
         ValidatedGraph graph = validation.validate(FISHERIES, List.of(
                 triple("overfishing", "decline", Direction.INCREASE),
@@ -181,7 +179,7 @@ public class EdgeValidationTest {
     @Test
     void strongButUngroundedEdgesAreHypothesized() {
         StrengthModel strong = pairs -> pairs.stream().mapToDouble(p -> 0.8).toArray();
-        EdgeValidation validation = new EdgeValidation(settings(Map.of()), null, strong, null);
+        EdgeValidation validation = new EdgeValidation(ValidationSettings.defaults(), null, strong, null);
 
         ValidatedEdge edge = validation.validate(FISHERIES, List.of(triple("pollution", "decline",
                 Direction.INCREASE))).edges().getFirst();
@@ -192,9 +190,9 @@ public class EdgeValidationTest {
     @Test
     void llmVerifierAnswersWhenNoCueDecides() {
         String passage = "Smoking was common in the village. Lung cancer rates were high there.";
-        EdgeValidation yes = new EdgeValidation(settings(Map.of()), null, null,
+        EdgeValidation yes = new EdgeValidation(ValidationSettings.defaults(), null, null,
                 new MajorityVoteVerifier(prompt -> "Yes"));
-        EdgeValidation no = new EdgeValidation(settings(Map.of()), null, null,
+        EdgeValidation no = new EdgeValidation(ValidationSettings.defaults(), null, null,
                 new MajorityVoteVerifier(prompt -> "no."));
         List<Triple> triples = List.of(triple("smoking", "lung cancer rates", Direction.INCREASE));
 
@@ -235,18 +233,10 @@ public class EdgeValidationTest {
     }
 
     @Test
-    void settingsComeFromConfig() {
-        ValidationSettings s = settings(Map.of("validation.strength.threshold", "0.6",
-                "validation.normalisation.split", "false"));
-
-        assertThat(s.strengthThreshold()).isEqualTo(0.6);
-        assertThat(s.splitConjunctions()).isFalse();
+    void defaultSettings() {
+        // reading the validation.* keys is the services' part: ScoringSettingsTest
         assertThat(ValidationSettings.defaults().verifierTries()).isEqualTo(5);
         assertThat(ValidationSettings.defaults().verifierMajority()).isEqualTo(3);
-    }
-
-    public static ValidationSettings settings(Map<String, String> values) {
-        return ValidationSettings.from(Config.of(values));
     }
 
     public static Triple triple(String source, String target, Direction direction) {

@@ -6,8 +6,10 @@ import io.causalstream.extractor.pipeline.ExtractorMetrics;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.extractor.pipeline.PipelineStatus;
 import io.causalstream.runtime.Config;
+import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
-import io.causalstream.serde.AvroSerdes;
+import io.causalstream.runtime.Readiness;
+import io.causalstream.runtime.ServiceRunner;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * backend, and the ops HTTP server ({@code /health}, {@code /metrics}). Settings: {@link ExtractorSettings}.
  * No static state: several services can run in one JVM (the local launcher, the tests).
  */
-public final class ExtractorService implements AutoCloseable {
+public final class ExtractorService implements ServiceRunner.Service {
 
     private static final Logger log = LoggerFactory.getLogger(ExtractorService.class);
     public static final String NAME = "extractor-service";
@@ -34,6 +36,7 @@ public final class ExtractorService implements AutoCloseable {
     private volatile PassagePipeline pipeline;
     private volatile String annotatorId;
     private OpsServer ops;
+    private Readiness readiness;
     private boolean closed;
 
     private ExtractorService(ExtractorSettings settings) {
@@ -53,7 +56,8 @@ public final class ExtractorService implements AutoCloseable {
     }
 
     private void startAll(Config config) {
-        ops = own(new OpsServer(NAME, this::health));
+        readiness = own(Readiness.of(settings.common()));
+        ops = own(new OpsServer(NAME, this::live, this::ready));
         // created after the ops server (it registers its meters there), closed before it: the pipeline drains
         // first, then the backend's in-flight requests, then the HTTP face goes
         Extractor extractor = own(ExtractorBackends.create(settings.backend(), config, ops.meters()));
@@ -67,7 +71,7 @@ public final class ExtractorService implements AutoCloseable {
             throw e;
         }
         annotatorId = extractor.annotator().getId();
-        PassagePipeline p = new PassagePipeline(consumer, producer, new AvroSerdes(settings.schemaRegistryUrl()),
+        PassagePipeline p = new PassagePipeline(consumer, producer, KafkaClients.serdes(settings.common()),
                 extractor, settings.maxConcurrency(), settings.retryBackoff(),
                 new ExtractorMetrics(ops.meters(), extractor.annotator().getId()), Clock.systemUTC(),
                 settings.maxPassageChars(), settings.drainTimeout());
@@ -91,10 +95,16 @@ public final class ExtractorService implements AutoCloseable {
         return resource;
     }
 
-    private OpsServer.Health health() {
+    /** Alive unless the pipeline stopped on an error it cannot recover from. */
+    private OpsServer.Health live() {
+        PipelineStatus s = status();
+        return new OpsServer.Health(!s.failed(), Map.of("running", s.running(), "failed", s.failed()));
+    }
+
+    private OpsServer.Health ready() {
         PassagePipeline p = pipeline;
         if (p == null) {
-            return new OpsServer.Health(false, Map.of("pipeline", "starting"));
+            return readiness.check(false, Map.of("pipeline", "starting"));
         }
         PipelineStatus s = p.status();
         Map<String, Object> details = new LinkedHashMap<>();
@@ -108,7 +118,7 @@ public final class ExtractorService implements AutoCloseable {
         details.put("deadLetters", s.deadLettered());
         details.put("failedBatches", s.failedBatches());
         details.put("lastError", s.lastError());
-        return new OpsServer.Health(s.healthy(), details);
+        return readiness.check(s.healthy(), details);
     }
 
     public int httpPort() {
@@ -121,6 +131,13 @@ public final class ExtractorService implements AutoCloseable {
 
     public PipelineStatus status() {
         return pipeline == null ? new PipelineStatus(false, false, 0, 0, 0, null) : pipeline.status();
+    }
+
+    /** Blocks until the pipeline stops (closed, or failed); true when it failed. */
+    @Override
+    public boolean awaitTermination() throws InterruptedException {
+        awaitStopped();
+        return status().failed();
     }
 
     /** Blocks until the pipeline stops: after {@link #close()}, or when it failed (see {@link #status()}). */
@@ -153,13 +170,7 @@ public final class ExtractorService implements AutoCloseable {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        ExtractorService service = start(Config.fromEnvironment());
-        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "extractor-shutdown"));
-        service.awaitStopped();
-        if (service.status().failed()) {
-            // the pipeline cannot go on (e.g. fenced): exit so the supervisor restarts the instance
-            service.close();
-            System.exit(1);
-        }
+        // a failed pipeline (e.g. fenced) cannot go on: the runner exits so the supervisor restarts the instance
+        ServiceRunner.runMain(NAME, () -> start(Config.fromEnvironment()));
     }
 }

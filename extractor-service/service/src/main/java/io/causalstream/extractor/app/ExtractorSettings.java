@@ -3,9 +3,10 @@ package io.causalstream.extractor.app;
 import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.extractor.pipeline.PassageValidation;
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
+import io.causalstream.runtime.KafkaClients;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -19,15 +20,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * <table>
  *   <caption>Settings</caption>
  *   <tr><th>key</th><th>environment variable</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>kafka.bootstrap.servers</td><td>KAFKA_BOOTSTRAP_SERVERS</td><td>localhost:9092</td>
- *       <td>Kafka brokers</td></tr>
- *   <tr><td>schema.registry.url</td><td>SCHEMA_REGISTRY_URL</td><td>http://localhost:8085</td>
- *       <td>root URL of the schema registry (Confluent API compatible)</td></tr>
- *   <tr><td>http.host</td><td>HTTP_HOST</td><td>0.0.0.0</td><td>address of /health and /metrics</td></tr>
- *   <tr><td>http.port</td><td>HTTP_PORT</td><td>7071</td><td>port of /health and /metrics; 0 picks a free
- *       one</td></tr>
- *   <tr><td>application.id</td><td>APPLICATION_ID</td><td>extractor-service</td><td>consumer group id, and the
- *       prefix of the transactional id; all instances of one deployment share it</td></tr>
+ *   <tr><td colspan="4">the common keys ({@code kafka.bootstrap.servers}, {@code schema.registry.*},
+ *       {@code http.host}, {@code http.port} (default 7071), {@code application.id} (default extractor-service:
+ *       the consumer group id and the prefix of the transactional id; all instances of one deployment share it),
+ *       {@code kafka.security.*}, {@code kafka.sasl.*}, {@code kafka.ssl.*}): see {@link CommonSettings}</td></tr>
  *   <tr><td>extractor.instance.id</td><td>EXTRACTOR_INSTANCE_ID</td><td>0</td><td>this instance's part of the
  *       transactional id ({@code <application.id>-<instance id>}). It must be stable across restarts (so a
  *       restarted instance fences its previous incarnation) and distinct per instance: in a scaled-out
@@ -59,11 +55,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * serializers) cannot be overridden with the raw prefixes: trying to is a startup error.
  */
 public record ExtractorSettings(
-        String bootstrapServers,
-        String schemaRegistryUrl,
-        String httpHost,
-        int httpPort,
-        String applicationId,
+        CommonSettings common,
         String instanceId,
         String backend,
         int maxConcurrency,
@@ -73,7 +65,7 @@ public record ExtractorSettings(
         Map<String, String> consumerOverrides,
         Map<String, String> producerOverrides) {
 
-    public static final String APPLICATION_ID = "application.id";
+    public static final String APPLICATION_ID = CommonSettings.APPLICATION_ID;
     public static final String INSTANCE_ID = "extractor.instance.id";
     public static final String BACKEND = "extractor.backend";
     public static final String MAX_CONCURRENCY = "extractor.max.concurrency";
@@ -87,9 +79,7 @@ public record ExtractorSettings(
     public static final String DEFAULT_APPLICATION_ID = "extractor-service";
 
     public ExtractorSettings {
-        require(applicationId != null && !applicationId.isBlank(), APPLICATION_ID + " must not be blank");
         require(instanceId != null && !instanceId.isBlank(), INSTANCE_ID + " must not be blank");
-        require(httpPort >= 0 && httpPort <= 65535, Config.HTTP_PORT + " must be 0..65535, got " + httpPort);
         require(maxConcurrency >= 1, MAX_CONCURRENCY + " must be at least 1, got " + maxConcurrency);
         require(!retryBackoff.isNegative(), RETRY_BACKOFF_MS + " must not be negative");
         require(maxPassageChars >= 1, MAX_PASSAGE_CHARS + " must be at least 1, got " + maxPassageChars);
@@ -107,11 +97,7 @@ public record ExtractorSettings(
 
     public static ExtractorSettings from(Config config) {
         return new ExtractorSettings(
-                config.bootstrapServers(),
-                config.schemaRegistryUrl(),
-                config.get(Config.HTTP_HOST, "0.0.0.0"),
-                config.getInt(Config.HTTP_PORT, DEFAULT_HTTP_PORT),
-                config.get(APPLICATION_ID, DEFAULT_APPLICATION_ID),
+                CommonSettings.from(config, DEFAULT_APPLICATION_ID, DEFAULT_HTTP_PORT),
                 config.get(INSTANCE_ID, "0"),
                 config.get(BACKEND, ExtractorBackends.RULES),
                 config.getInt(MAX_CONCURRENCY, 4),
@@ -122,19 +108,38 @@ public record ExtractorSettings(
                 config.withPrefix(PRODUCER_PREFIX));
     }
 
+    public String bootstrapServers() {
+        return common.bootstrapServers();
+    }
+
+    public String schemaRegistryUrl() {
+        return common.schemaRegistryUrl();
+    }
+
+    public String httpHost() {
+        return common.httpHost();
+    }
+
+    public int httpPort() {
+        return common.httpPort();
+    }
+
+    public String applicationId() {
+        return common.applicationId();
+    }
+
     /** Stable per instance, so a restarted instance fences its zombie and completes or aborts its transaction. */
     public String transactionalId() {
-        return applicationId + "-" + instanceId;
+        return applicationId() + "-" + instanceId;
     }
 
     /** Reads passages: committed data only, offsets committed inside the producer's transactions. */
     public Map<String, Object> consumerConfig() {
-        Map<String, Object> c = new HashMap<>();
-        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Map<String, Object> c = KafkaClients.properties(common);
         c.put(ConsumerConfig.CLIENT_ID_CONFIG, transactionalId() + "-consumer");
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         c.putAll(consumerOverrides);
-        c.put(ConsumerConfig.GROUP_ID_CONFIG, applicationId);
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, applicationId());
         c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
@@ -144,8 +149,7 @@ public record ExtractorSettings(
 
     /** Writes extractions and dead letters in transactions. */
     public Map<String, Object> producerConfig() {
-        Map<String, Object> c = new HashMap<>();
-        c.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Map<String, Object> c = KafkaClients.properties(common);
         c.put(ProducerConfig.CLIENT_ID_CONFIG, transactionalId() + "-producer");
         c.putAll(producerOverrides);
         c.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());

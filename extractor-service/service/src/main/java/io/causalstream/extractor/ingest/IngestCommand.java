@@ -7,10 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.openai.resilience.Ticker;
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
+import io.causalstream.runtime.KafkaClients;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Triple;
-import io.causalstream.serde.AvroSerdes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -66,9 +67,12 @@ public final class IngestCommand implements Runnable {
             if (c.dryRun) {
                 return new DryRunPublisher(System.out);
             }
-            Config config = Config.fromEnvironment();
-            return new KafkaPublisher(Optional.ofNullable(c.bootstrapServers).orElse(config.bootstrapServers()),
-                    new AvroSerdes(Optional.ofNullable(c.registryUrl).orElse(config.schemaRegistryUrl())));
+            // the common settings (security, registry credentials) from the environment; the options win
+            Map<String, String> options = new HashMap<>();
+            Optional.ofNullable(c.bootstrapServers).ifPresent(b -> options.put(CommonSettings.BOOTSTRAP_SERVERS, b));
+            Optional.ofNullable(c.registryUrl).ifPresent(r -> options.put(CommonSettings.SCHEMA_REGISTRY_URL, r));
+            CommonSettings settings = CommonSettings.from(Config.withOverrides(options), "ingest", 0);
+            return new KafkaPublisher(KafkaClients.properties(settings), KafkaClients.serdes(settings));
         }
     }
 

@@ -22,8 +22,12 @@ public final class KafkaPublisher implements Publisher {
     private final AtomicReference<Exception> firstError = new AtomicReference<>();
 
     public KafkaPublisher(String bootstrapServers, SerdeFactory serdes) {
-        Map<String, Object> props = new HashMap<>();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        this(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), serdes);
+    }
+
+    /** @param connection bootstrap servers and security, e.g. {@code KafkaClients.properties(settings)} */
+    public KafkaPublisher(Map<String, Object> connection, SerdeFactory serdes) {
+        Map<String, Object> props = new HashMap<>(connection);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         props.put(ProducerConfig.LINGER_MS_CONFIG, 10);

@@ -1,6 +1,6 @@
 package io.causalstream.research.bench;
 
-import io.causalstream.runtime.Config;
+import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.measures.Edge;
 import io.causalstream.measures.EdgeSetScorer;
@@ -8,7 +8,6 @@ import io.causalstream.measures.NodeSimilarity;
 import io.causalstream.measures.neural.NeuralMeasures;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 /**
@@ -29,7 +28,7 @@ public final class NeuralMeasureBench {
         for (int i = 0; i < pairs; i++) {
             labels.add(new String[] {phrase(random, i), phrase(random, i + pairs)});
         }
-        try (NeuralMeasures neural = NeuralMeasures.open(Config.of(Map.of()))) {
+        try (NeuralMeasures neural = NeuralMeasures.open(EncoderSettings.bundledMiniLm())) {
             for (NodeSimilarity measure : neural.all()) {
                 measure.similarity("warm up", "the JIT and the session");
                 long t0 = System.nanoTime();

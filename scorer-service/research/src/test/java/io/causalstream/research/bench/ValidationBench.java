@@ -1,13 +1,12 @@
 package io.causalstream.research.bench;
 
-import io.causalstream.runtime.Config;
+import io.causalstream.cesar.CesarSettings;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.validation.EdgeValidation;
 import io.causalstream.validation.ValidatedGraph;
 import io.causalstream.validation.ValidationSettings;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Staged edge validation throughput: graphs and edges per second, lexical stages only and with the neural stages
@@ -30,7 +29,7 @@ public final class ValidationBench {
 
     public static void main(String[] args) {
         run("lexical", new EdgeValidation(ValidationSettings.defaults(), null, null, null), 2000);
-        try (EdgeValidation neural = EdgeValidation.open(Config.of(Map.of()))) {
+        try (EdgeValidation neural = EdgeValidation.open(ValidationSettings.defaults(), CesarSettings.defaults())) {
             run("neural (embedding grounding + CESAR)", neural, 50);
         }
     }

@@ -1,8 +1,12 @@
 package io.causalstream.scorer.app;
 
-import io.causalstream.deadletter.DeadLetterExceptionHandler;
 import io.causalstream.runtime.Config;
+import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
+import io.causalstream.runtime.Readiness;
+import io.causalstream.runtime.ServiceRunner;
+import io.causalstream.runtime.StreamsProperties;
+import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.scorer.api.ScoresApi;
 import io.causalstream.measures.Edge;
@@ -10,7 +14,6 @@ import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.topology.ScorerTopology;
 import io.causalstream.scorer.validate.ValidationWorkers;
-import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
@@ -19,13 +22,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +37,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Several instances may run in one JVM (the local launcher does): nothing here is static or global.
  */
-public final class ScorerService implements AutoCloseable {
+public final class ScorerService implements ServiceRunner.Service {
 
     private static final Logger log = LoggerFactory.getLogger(ScorerService.class);
     private static final String SERVICE_NAME = "scorer-service";
@@ -44,17 +45,18 @@ public final class ScorerService implements AutoCloseable {
 
     private final ScorerSettings settings;
     private final OpsServer ops;
-    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final Readiness readiness;
+    private final StreamsWatch watch = new StreamsWatch();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile KafkaStreams streams;
     private volatile HostInfo advertised;
-    private volatile boolean failed;
     private volatile KafkaStreamsMetrics streamsMetrics;
     private volatile ValidationWorkers workers;
 
     private ScorerService(ScorerSettings settings) {
         this.settings = settings;
-        this.ops = new OpsServer(SERVICE_NAME, this::health);
+        this.readiness = Readiness.of(settings.common());
+        this.ops = new OpsServer(SERVICE_NAME, this::live, this::ready);
     }
 
     /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
@@ -69,7 +71,7 @@ public final class ScorerService implements AutoCloseable {
      */
     public static ScorerService start(Config config, Function<ScorerSettings, GraphScorer> scorer) {
         ScorerSettings settings = ScorerSettings.from(config);
-        return start(settings, new AvroSerdes(settings.schemaRegistryUrl()), scorer.apply(settings));
+        return start(settings, KafkaClients.serdes(settings.common()), scorer.apply(settings));
     }
 
     static ScorerService start(ScorerSettings settings, SerdeFactory serdes) {
@@ -121,19 +123,7 @@ public final class ScorerService implements AutoCloseable {
         KafkaStreams ks = new KafkaStreams(
                 ScorerTopology.build(settings, serdes, metrics, scorer, pool),
                 streamsProperties(settings, advertised));
-        ks.setUncaughtExceptionHandler(e -> {
-            // Bad input goes to dead letters; anything reaching here is a bug or an outage: stop and show DOWN.
-            log.error("stream processing failed; shutting the Kafka Streams client down", e);
-            failed = true;
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
-        ks.setStateListener((now, before) -> {
-            log.info("Kafka Streams state {} -> {}", before, now);
-            if (now == KafkaStreams.State.ERROR) {
-                failed = true;
-                terminated.countDown();
-            }
-        });
+        watch.watch(ks);
         streamsMetrics = new KafkaStreamsMetrics(ks);
         streamsMetrics.bindTo(ops.meters());
         streams = ks;
@@ -145,34 +135,32 @@ public final class ScorerService implements AutoCloseable {
     /** Producer transaction timeout under exactly-once (overridable with {@code kafka.streams.producer.*}). */
     static final int TRANSACTION_TIMEOUT_MS = 120_000;
 
-    /** The Kafka Streams configuration: contract defaults, then the {@code kafka.streams.*} overrides. */
+    /** The Kafka Streams configuration: the common base, the scorer's own defaults, the {@code kafka.streams.*}. */
     public static Properties streamsProperties(ScorerSettings settings, HostInfo advertised) {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        DeadLetterExceptionHandler.installInto(p);
-        // Validation runs off the stream threads now, but a gold change still re-scores every graph of a passage
-        // (soft F1 with WordNet, alignment): keep the margin above Streams' exactly-once default of 10 s.
-        p.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), TRANSACTION_TIMEOUT_MS);
-        if (settings.stateDir() != null) {
-            p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir());
-        }
-        if (advertised != null) {
-            p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, advertised.host() + ":" + advertised.port());
-        }
-        p.putAll(settings.streamsOverrides());
-        return p;
+        var common = advertised == null ? settings.common()
+                : settings.common().advertisedAt(advertised.host(), advertised.port());
+        // Validation runs off the stream threads, but a gold change still re-scores every graph of a passage
+        // (soft F1 with WordNet, alignment): keep a margin above Streams' exactly-once default of 10 s.
+        return StreamsProperties.of(common,
+                Map.of(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), TRANSACTION_TIMEOUT_MS),
+                settings.streamsOverrides());
     }
 
-    private OpsServer.Health health() {
+    private Map<String, Object> details() {
         KafkaStreams ks = streams;
-        KafkaStreams.State state = ks == null ? null : ks.state();
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("kafkaStreams", state == null ? "NOT_CREATED" : state.name());
+        details.put("kafkaStreams", ks == null ? "NOT_CREATED" : ks.state().name());
         details.put("applicationId", settings.applicationId());
         details.put("goldPreference", settings.goldPreference().settingValue());
-        return new OpsServer.Health(state != null && state.isRunningOrRebalancing(), details);
+        return details;
+    }
+
+    private OpsServer.Health live() {
+        return new OpsServer.Health(watch.live(), details());
+    }
+
+    private OpsServer.Health ready() {
+        return readiness.check(watch.running(), details());
     }
 
     /** The bound HTTP port (useful with {@code http.port=0}). */
@@ -187,9 +175,9 @@ public final class ScorerService implements AutoCloseable {
     }
 
     /** Blocks until {@link #close()} is called or stream processing fails; returns true when it failed. */
+    @Override
     public boolean awaitTermination() throws InterruptedException {
-        terminated.await();
-        return failed;
+        return watch.awaitTermination();
     }
 
     /** Stops stream processing (committing its work), then the HTTP server. Idempotent. */
@@ -209,17 +197,12 @@ public final class ScorerService implements AutoCloseable {
             streamsMetrics.close();
         }
         ops.close();
-        terminated.countDown();
+        readiness.close();
+        watch.stopped();
         log.info("scorer stopped");
     }
 
     public static void main(String[] args) throws InterruptedException {
-        ScorerService service = start(Config.fromEnvironment());
-        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "scorer-shutdown"));
-        boolean failedRun = service.awaitTermination();
-        service.close();
-        if (failedRun) {
-            System.exit(1);
-        }
+        ServiceRunner.runMain(SERVICE_NAME, () -> start(Config.fromEnvironment()));
     }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.scorer.app;
 
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.measures.MeasureCatalog;
@@ -13,23 +14,10 @@ import java.util.Map;
  * <table>
  *   <caption>Settings</caption>
  *   <tr><th>key</th><th>environment</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>{@code kafka.bootstrap.servers}</td><td>{@code KAFKA_BOOTSTRAP_SERVERS}</td><td>localhost:9092</td>
- *       <td>Kafka brokers.</td></tr>
- *   <tr><td>{@code schema.registry.url}</td><td>{@code SCHEMA_REGISTRY_URL}</td><td>http://localhost:8085</td>
- *       <td>Schema registry root URL (Confluent-compatible).</td></tr>
- *   <tr><td>{@code http.host}</td><td>{@code HTTP_HOST}</td><td>0.0.0.0</td>
- *       <td>Interface of the HTTP server (/health, /metrics, /api).</td></tr>
- *   <tr><td>{@code http.port}</td><td>{@code HTTP_PORT}</td><td>7072</td>
- *       <td>Port of the HTTP server; 0 picks a free one (tests).</td></tr>
- *   <tr><td>{@code http.advertised.host}</td><td>{@code HTTP_ADVERTISED_HOST}</td><td>(none)</td>
- *       <td>Host name other instances reach this one at. When set, it becomes Kafka Streams'
- *       {@code application.server} (with the bound HTTP port) and score queries for passages owned by another
- *       instance are redirected there; leave unset for a single instance.</td></tr>
- *   <tr><td>{@code application.id}</td><td>{@code APPLICATION_ID}</td><td>scorer-service</td>
- *       <td>Kafka Streams application id: consumer group, prefix of internal topics. Instances with the same id
- *       share the work.</td></tr>
- *   <tr><td>{@code state.dir}</td><td>{@code STATE_DIR}</td><td>(Kafka Streams default,
- *       {@code ${java.io.tmpdir}/kafka-streams})</td><td>Directory of the local state stores.</td></tr>
+ *   <tr><td colspan="4">the common keys ({@code kafka.bootstrap.servers}, {@code schema.registry.*},
+ *       {@code http.host}, {@code http.port} (default 7072), {@code http.advertised.host} (unset: no query
+ *       routing), {@code application.id} (default scorer-service), {@code state.dir}, {@code kafka.security.*},
+ *       {@code kafka.sasl.*}, {@code kafka.ssl.*}): see {@link CommonSettings}</td></tr>
  *   <tr><td>{@code scorer.gold.preference}</td><td>{@code SCORER_GOLD_PREFERENCE}</td><td>curated</td>
  *       <td>{@code curated}: score against the curated gold when the passage has one, else the tournament
  *       winner; {@code tournament}: the reverse.</td></tr>
@@ -56,13 +44,7 @@ import java.util.Map;
  *       except that {@code processing.guarantee} stays {@code exactly_once_v2} unless set here.</td></tr>
  * </table>
  */
-public record ScorerSettings(String bootstrapServers,
-                             String schemaRegistryUrl,
-                             String httpHost,
-                             int httpPort,
-                             String advertisedHost,
-                             String applicationId,
-                             String stateDir,
+public record ScorerSettings(CommonSettings common,
                              GoldPreference goldPreference,
                              String measures,
                              int maxEdges,
@@ -71,8 +53,8 @@ public record ScorerSettings(String bootstrapServers,
                              long validationBudgetMs,
                              Map<String, String> streamsOverrides) {
 
-    public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
-    public static final String APPLICATION_ID = "application.id";
+    public static final String HTTP_ADVERTISED_HOST = CommonSettings.HTTP_ADVERTISED_HOST;
+    public static final String APPLICATION_ID = CommonSettings.APPLICATION_ID;
     public static final String GOLD_PREFERENCE = "scorer.gold.preference";
     public static final String MEASURES = "scorer.measures";
     public static final String MAX_EDGES = "scorer.max.edges";
@@ -89,9 +71,6 @@ public record ScorerSettings(String bootstrapServers,
 
     public ScorerSettings {
         streamsOverrides = Map.copyOf(streamsOverrides);
-        if (httpPort < 0 || httpPort > 65535) {
-            throw new IllegalArgumentException("http.port must be in 0..65535, got " + httpPort);
-        }
         if (measures == null || measures.isBlank()) {
             throw new IllegalArgumentException(MEASURES + " must name at least one measure");
         }
@@ -112,13 +91,7 @@ public record ScorerSettings(String bootstrapServers,
 
     public static ScorerSettings from(Config config) {
         return new ScorerSettings(
-                config.bootstrapServers(),
-                config.schemaRegistryUrl(),
-                config.get(Config.HTTP_HOST, "0.0.0.0"),
-                config.getInt(Config.HTTP_PORT, DEFAULT_HTTP_PORT),
-                config.find(HTTP_ADVERTISED_HOST).orElse(null),
-                config.get(APPLICATION_ID, DEFAULT_APPLICATION_ID),
-                config.find(Config.STATE_DIR).orElse(null),
+                CommonSettings.from(config, DEFAULT_APPLICATION_ID, DEFAULT_HTTP_PORT),
                 GoldPreference.parse(config.get(GOLD_PREFERENCE, GoldPreference.CURATED.settingValue())),
                 config.get(MEASURES, MeasureCatalog.DEFAULT_SPEC),
                 config.getInt(MAX_EDGES, DEFAULT_MAX_EDGES),
@@ -126,6 +99,36 @@ public record ScorerSettings(String bootstrapServers,
                 config.getInt(VALIDATION_THREADS, Runtime.getRuntime().availableProcessors()),
                 config.getLong(VALIDATION_BUDGET_MS, DEFAULT_VALIDATION_BUDGET_MS),
                 config.withPrefix(STREAMS_PREFIX));
+    }
+
+    public String bootstrapServers() {
+        return common.bootstrapServers();
+    }
+
+    public String schemaRegistryUrl() {
+        return common.schemaRegistryUrl();
+    }
+
+    public String httpHost() {
+        return common.httpHost();
+    }
+
+    public int httpPort() {
+        return common.httpPort();
+    }
+
+    /** Null when not set: a single instance, no query routing. */
+    public String advertisedHost() {
+        return common.advertisedHost();
+    }
+
+    public String applicationId() {
+        return common.applicationId();
+    }
+
+    /** Null for Kafka Streams' default. */
+    public String stateDir() {
+        return common.stateDir();
     }
 
     /** The scorer of {@link #measures()} over the built-in measures, without hooks. */

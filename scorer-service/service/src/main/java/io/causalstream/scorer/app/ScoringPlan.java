@@ -46,44 +46,46 @@ final class ScoringPlan {
     static final double NEURAL_DEFAULT_THRESHOLD = 0.7;
 
     static GraphScorer build(Config config, ScorerSettings settings) {
+        ScoringSettings scoring = ScoringSettings.from(config);
         GraphAlignment alignment = GraphAlignment.NONE;
-        if (config.getBoolean(ALIGNMENT_ENABLED, true)) {
+        if (scoring.alignmentEnabled()) {
             TripleAlignment aligner = new TripleAlignment();
             alignment = (triples, gold) -> aligner.f1(triples, gold.getTriples());
         }
         // one encoder for the neural measures and validation, loaded only if one of them needs it; it lives as long
         // as the process and is shared by every scoring thread
-        Supplier<TokenEncoder> encoder = new SharedEncoder(config);
-        return settings.graphScorer(catalog(settings, encoder)).withHooks(edgeAssessor(config, encoder), alignment);
+        Supplier<TokenEncoder> encoder = new SharedEncoder(scoring.encoder());
+        return settings.graphScorer(catalog(settings, encoder))
+                .withHooks(edgeAssessor(config, scoring, encoder), alignment);
     }
 
     /** Opens the configured encoder ({@code encoder.*}) on first use, once. */
     private static final class SharedEncoder implements Supplier<TokenEncoder> {
 
-        private final Config config;
+        private final EncoderSettings settings;
         private TokenEncoder encoder;
 
-        SharedEncoder(Config config) {
-            this.config = config;
+        SharedEncoder(EncoderSettings settings) {
+            this.settings = settings;
         }
 
         @Override
         public synchronized TokenEncoder get() {
             if (encoder == null) {
-                encoder = DjlTokenEncoder.open(EncoderSettings.from(config));
+                encoder = DjlTokenEncoder.open(settings);
             }
             return encoder;
         }
     }
 
     /** Staged validation with CESAR strength, or nothing when {@code scorer.validation.enabled=false}. */
-    static EdgeAssessor edgeAssessor(Config config, Supplier<TokenEncoder> encoder) {
-        if (!config.getBoolean(VALIDATION_ENABLED, true)) {
+    static EdgeAssessor edgeAssessor(Config config, ScoringSettings scoring, Supplier<TokenEncoder> encoder) {
+        if (!scoring.validationEnabled()) {
             return EdgeAssessor.NONE;
         }
         long start = System.nanoTime();
         CausalVerifier verifier = OpenAiYesNoModel.verifierFrom(config);
-        EdgeValidation validation = EdgeValidation.open(config, verifier, encoder);
+        EdgeValidation validation = EdgeValidation.open(scoring.validation(), scoring.cesar(), verifier, encoder);
         log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
                         ? "encoder + CESAR strength" : "lexical stages only",
                 verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",

@@ -134,6 +134,10 @@ class ScorerServiceIT {
             HttpResponse<String> health = get(base + "/health");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(json.readTree(health.body()).path("kafkaStreams").asText()).isIn("RUNNING", "REBALANCING");
+            assertThat(get(base + "/health/live").statusCode()).isEqualTo(200);
+            HttpResponse<String> ready = get(base + "/health/ready");
+            assertThat(ready.statusCode()).isEqualTo(200);
+            assertThat(ready.body()).contains("\"broker\":\"UP\"").contains("\"registry\":\"UP\"");
 
             HttpResponse<String> metrics = get(base + "/metrics");
             assertThat(metrics.statusCode()).isEqualTo(200);

@@ -1,7 +1,7 @@
 package io.causalstream.scorer.scoring;
 
+import io.causalstream.validation.ValidationSettings;
 import io.causalstream.validation.EdgeValidation;
-import io.causalstream.validation.EdgeValidationTest;
 import io.causalstream.validation.StrengthModel;
 
 import static io.causalstream.validation.EdgeValidationTest.COMPENSATION;
@@ -18,14 +18,13 @@ import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.scorer.scoring.EdgeAssessment;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Validation as the scorer's per-edge hook: one assessment per extracted triple, split triples folded back. */
 class ValidationAssessorTest {
 
     private final ValidationAssessor assessor = new ValidationAssessor(
-            new EdgeValidation(EdgeValidationTest.settings(Map.of()), null, null, null));
+            new EdgeValidation(ValidationSettings.defaults(), null, null, null));
 
     @Test
     void aSplitTripleWhosePartsAgreeKeepsTheirStateAndListsEveryPartsVerdicts() {
@@ -79,7 +78,7 @@ class ValidationAssessorTest {
             return pairs.stream().mapToDouble(p -> 0.6).toArray();
         };
         ValidationAssessor cached = new ValidationAssessor(
-                new EdgeValidation(EdgeValidationTest.settings(Map.of()), null, counting, null), 1);
+                new EdgeValidation(ValidationSettings.defaults(), null, counting, null), 1);
         Extraction x = extraction(triple("social compensation measures", "overall acceptance of a local "
                 + "infrastructure", Direction.INCREASE));
 

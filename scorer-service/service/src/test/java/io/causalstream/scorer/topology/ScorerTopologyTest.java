@@ -8,8 +8,9 @@ import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.causalstream.cesar.CesarSettings;
+import io.causalstream.validation.ValidationSettings;
 import io.causalstream.deadletter.DeadLetters;
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
@@ -21,6 +22,7 @@ import io.causalstream.schemas.scoring.StageVerdict;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerService;
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.measures.MeasureCatalog;
@@ -100,9 +102,10 @@ class ScorerTopologyTest {
     private void start(GoldPreference preference, String measures, int maxEdges, GraphScorer scorer,
                        ValidationWorkers workers) {
         ScorerSettings settings = ScorerSettings.defaults();
-        settings = new ScorerSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(), settings.httpHost(),
-                0, null, "scorer-topology-test", stateDir.toString(), preference, measures, maxEdges,
-                ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1, ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
+        settings = new ScorerSettings(new CommonSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(),
+                settings.httpHost(), 0, null, "scorer-topology-test", stateDir.toString(), null, null), preference,
+                measures, maxEdges, ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1,
+                ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
@@ -566,7 +569,7 @@ class ScorerTopologyTest {
     /** The scorer as deployed: staged validation with the bundled encoder and CESAR head on every edge. */
     @Test
     void anExtractionThroughTheScorerCarriesStrengthAndValidationPerEdge() {
-        try (EdgeValidation validation = EdgeValidation.open(Config.of(Map.of()))) {
+        try (EdgeValidation validation = EdgeValidation.open(ValidationSettings.defaults(), CesarSettings.defaults())) {
             start(GoldPreference.CURATED, "exact", 500,
                     GraphScorer.of("exact").withHooks(new ValidationAssessor(validation), GraphAlignment.NONE));
             passages.pipeInput("p1", passage("p1", "Heavy rain causes flooding. Dams reduce flooding downstream."),

@@ -1,14 +1,12 @@
 package io.causalstream.measures.neural;
 
-import io.causalstream.runtime.Config;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
 import java.util.List;
 
 /**
- * Both neural node similarities over one shared encoder, built from {@link Config} ({@link EncoderSettings}
- * keys). The owner closes it (which closes the encoder) when the measures are no longer used.
+ * Both neural node similarities over one shared encoder, opened from {@link EncoderSettings}. The owner closes it (which closes the encoder) when the measures are no longer used.
  *
  * <p>Names: {@code minilm-cosine} and {@code minilm-bertscore} for the bundled all-MiniLM-L6-v2, else
  * {@code <encoder.name>-cosine} / {@code <encoder.name>-bertscore}. BLEURT, the soft-measures paper's learned
@@ -28,8 +26,8 @@ public final class NeuralMeasures implements AutoCloseable {
         this.bertScore = new GreedyTokenMatch(encoder);
     }
 
-    public static NeuralMeasures open(Config config) {
-        return new NeuralMeasures(DjlTokenEncoder.open(EncoderSettings.from(config)));
+    public static NeuralMeasures open(EncoderSettings settings) {
+        return new NeuralMeasures(DjlTokenEncoder.open(settings));
     }
 
     public MeanPooledCosine cosine() {

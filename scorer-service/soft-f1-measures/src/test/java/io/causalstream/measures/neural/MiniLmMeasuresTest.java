@@ -1,10 +1,9 @@
 package io.causalstream.measures.neural;
 
+import io.causalstream.encoder.EncoderSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.causalstream.runtime.Config;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,7 @@ class MiniLmMeasuresTest {
 
     @BeforeAll
     static void load() {
-        measures = NeuralMeasures.open(Config.of(Map.of()));
+        measures = NeuralMeasures.open(EncoderSettings.bundledMiniLm());
     }
 
     @AfterAll

@@ -1,5 +1,6 @@
 package io.causalstream.research.cesar.eval;
 
+import io.causalstream.research.cesar.EncoderConfig;
 import io.causalstream.runtime.Config;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarHeadFile;
@@ -51,7 +52,7 @@ public final class CesarEvalCli implements Callable<Integer> {
             System.out.println("  (saved scores not found under " + data + ")");
         }
         CesarHead weights = head == null ? CesarHeadFile.readBundled() : CesarHeadFile.read(head);
-        EncoderSettings encoderSettings = EncoderSettings.from(Config.fromEnvironment());
+        EncoderSettings encoderSettings = EncoderConfig.from(Config.fromEnvironment());
         List<DefeasibilityData.TestRow> rows = dataset.testRows();
         List<DefeasibilityData.CopaRow> copa = dataset.copaRows();
         if (limit != null) {

@@ -1,5 +1,6 @@
 package io.causalstream.research.cesar.train;
 
+import io.causalstream.research.cesar.EncoderConfig;
 import io.causalstream.runtime.Config;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarHeadFile;
@@ -156,7 +157,7 @@ public final class CesarTrainCli implements Callable<Integer> {
         }
         System.out.println("training examples: " + selected.length + " " + counts);
 
-        EncoderSettings encoderSettings = EncoderSettings.from(Config.fromEnvironment());
+        EncoderSettings encoderSettings = EncoderConfig.from(Config.fromEnvironment());
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(encoderSettings)) {
             String encoderKey = encoder.name() + "/" + encoderSettings.maxTokens();
             long encodeStart = System.nanoTime();

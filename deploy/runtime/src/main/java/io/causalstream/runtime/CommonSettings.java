@@ -1,0 +1,179 @@
+package io.causalstream.runtime;
+
+import java.net.URI;
+
+/**
+ * The settings every service shares, read once by {@link #from(Config, String, int)}. Each service's own settings
+ * record holds one of these instead of repeating the fields.
+ *
+ * <table>
+ *   <caption>Settings common to every service</caption>
+ *   <tr><th>key</th><th>environment variable</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>kafka.bootstrap.servers</td><td>KAFKA_BOOTSTRAP_SERVERS</td><td>localhost:9092</td>
+ *       <td>Kafka brokers</td></tr>
+ *   <tr><td>schema.registry.url</td><td>SCHEMA_REGISTRY_URL</td><td>http://localhost:8085</td>
+ *       <td>root URL of the schema registry (Confluent API compatible), http or https</td></tr>
+ *   <tr><td>schema.registry.username</td><td>SCHEMA_REGISTRY_USERNAME</td><td>(none)</td>
+ *       <td>basic-auth user of the registry; needs schema.registry.password</td></tr>
+ *   <tr><td>schema.registry.password</td><td>SCHEMA_REGISTRY_PASSWORD</td><td>(none)</td>
+ *       <td>basic-auth password of the registry</td></tr>
+ *   <tr><td>http.host</td><td>HTTP_HOST</td><td>0.0.0.0</td><td>interface of the HTTP server (/health,
+ *       /metrics, the service's API)</td></tr>
+ *   <tr><td>http.port</td><td>HTTP_PORT</td><td>per service (7070 elo, 7071 extractor, 7072 scorer)</td>
+ *       <td>port of the HTTP server; 0 picks a free one (tests)</td></tr>
+ *   <tr><td>http.advertised.host</td><td>HTTP_ADVERTISED_HOST</td><td>(none; the Elo service uses
+ *       localhost)</td><td>host name other instances reach this one at; with the bound port it becomes Kafka
+ *       Streams' {@code application.server}, so interactive queries can be routed to the owning instance</td></tr>
+ *   <tr><td>application.id</td><td>APPLICATION_ID</td><td>the service's name</td>
+ *       <td>Kafka Streams application id or consumer group: instances with the same id share the work</td></tr>
+ *   <tr><td>state.dir</td><td>STATE_DIR</td><td>(Kafka Streams default, {@code ${java.io.tmpdir}/kafka-streams})</td>
+ *       <td>directory of the local state stores</td></tr>
+ *   <tr><td>kafka.security.protocol</td><td>KAFKA_SECURITY_PROTOCOL</td><td>PLAINTEXT</td>
+ *       <td>PLAINTEXT, SSL, SASL_PLAINTEXT or SASL_SSL; applies to every Kafka client of the service</td></tr>
+ *   <tr><td>kafka.sasl.mechanism</td><td>KAFKA_SASL_MECHANISM</td><td>PLAIN (with a SASL protocol)</td>
+ *       <td>SASL mechanism, e.g. PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER</td></tr>
+ *   <tr><td>kafka.sasl.username</td><td>KAFKA_SASL_USERNAME</td><td>(none)</td>
+ *       <td>SASL user (PLAIN and SCRAM); the JAAS line is built from it and the password</td></tr>
+ *   <tr><td>kafka.sasl.password</td><td>KAFKA_SASL_PASSWORD</td><td>(none)</td><td>SASL password</td></tr>
+ *   <tr><td>kafka.sasl.jaas.config</td><td>KAFKA_SASL_JAAS_CONFIG</td><td>(none)</td>
+ *       <td>full JAAS line, instead of user name and password (other mechanisms)</td></tr>
+ *   <tr><td>kafka.ssl.truststore.location / .password / .type</td><td>KAFKA_SSL_TRUSTSTORE_LOCATION /
+ *       _PASSWORD / _TYPE</td><td>(JVM default)</td><td>trust store of the brokers' certificates</td></tr>
+ *   <tr><td>kafka.ssl.keystore.location / .password / .type</td><td>KAFKA_SSL_KEYSTORE_LOCATION /
+ *       _PASSWORD / _TYPE</td><td>(none)</td><td>client certificate for mutual TLS</td></tr>
+ * </table>
+ *
+ * @param advertisedHost null when not set (single instance, no query routing)
+ * @param stateDir       null for Kafka Streams' default
+ */
+public record CommonSettings(String bootstrapServers,
+                             String schemaRegistryUrl,
+                             String httpHost,
+                             int httpPort,
+                             String advertisedHost,
+                             String applicationId,
+                             String stateDir,
+                             KafkaSecurity security,
+                             RegistryCredentials registryCredentials) {
+
+    public static final String BOOTSTRAP_SERVERS = Config.BOOTSTRAP_SERVERS;
+    public static final String SCHEMA_REGISTRY_URL = Config.SCHEMA_REGISTRY_URL;
+    public static final String REGISTRY_USERNAME = "schema.registry.username";
+    public static final String REGISTRY_PASSWORD = "schema.registry.password";
+    public static final String HTTP_HOST = Config.HTTP_HOST;
+    public static final String HTTP_PORT = Config.HTTP_PORT;
+    public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
+    public static final String APPLICATION_ID = "application.id";
+    public static final String STATE_DIR = Config.STATE_DIR;
+    public static final String SECURITY_PROTOCOL = "kafka.security.protocol";
+    public static final String SASL_MECHANISM = "kafka.sasl.mechanism";
+    public static final String SASL_USERNAME = "kafka.sasl.username";
+    public static final String SASL_PASSWORD = "kafka.sasl.password";
+    public static final String SASL_JAAS_CONFIG = "kafka.sasl.jaas.config";
+    public static final String SSL_TRUSTSTORE_LOCATION = "kafka.ssl.truststore.location";
+    public static final String SSL_TRUSTSTORE_PASSWORD = "kafka.ssl.truststore.password";
+    public static final String SSL_TRUSTSTORE_TYPE = "kafka.ssl.truststore.type";
+    public static final String SSL_KEYSTORE_LOCATION = "kafka.ssl.keystore.location";
+    public static final String SSL_KEYSTORE_PASSWORD = "kafka.ssl.keystore.password";
+    public static final String SSL_KEYSTORE_TYPE = "kafka.ssl.keystore.type";
+
+    public CommonSettings {
+        require(bootstrapServers != null && !bootstrapServers.isBlank(), BOOTSTRAP_SERVERS, "must not be blank");
+        require(schemaRegistryUrl != null && isHttpUrl(schemaRegistryUrl), SCHEMA_REGISTRY_URL,
+                "must be an http:// or https:// URL, got '" + schemaRegistryUrl + "'");
+        require(httpPort >= 0 && httpPort <= 65535, HTTP_PORT, "must be 0..65535, got " + httpPort);
+        require(applicationId != null && !applicationId.isBlank(), APPLICATION_ID, "must not be blank");
+        security = security == null ? KafkaSecurity.PLAINTEXT : security;
+        registryCredentials = registryCredentials == null ? RegistryCredentials.NONE : registryCredentials;
+    }
+
+    /** Reads the common keys; every bad value is an error naming the key and its environment variable. */
+    public static CommonSettings from(Config config, String defaultApplicationId, int defaultHttpPort) {
+        return new CommonSettings(
+                config.get(BOOTSTRAP_SERVERS, Config.DEFAULT_BOOTSTRAP),
+                config.get(SCHEMA_REGISTRY_URL, Config.DEFAULT_REGISTRY),
+                config.get(HTTP_HOST, "0.0.0.0"),
+                config.getInt(HTTP_PORT, defaultHttpPort),
+                config.find(HTTP_ADVERTISED_HOST).orElse(null),
+                config.get(APPLICATION_ID, defaultApplicationId),
+                config.find(STATE_DIR).orElse(null),
+                security(config),
+                registryCredentials(config));
+    }
+
+    /** The same settings as seen by other instances at {@code host:port} (the port actually bound). */
+    public CommonSettings advertisedAt(String host, int port) {
+        return new CommonSettings(bootstrapServers, schemaRegistryUrl, httpHost, port, host, applicationId, stateDir,
+                security, registryCredentials);
+    }
+
+    /** These settings with a service's own defaults for the two keys that have none in common. */
+    public CommonSettings orDefaults(String defaultAdvertisedHost, String defaultStateDir) {
+        return new CommonSettings(bootstrapServers, schemaRegistryUrl, httpHost, httpPort,
+                advertisedHost == null ? defaultAdvertisedHost : advertisedHost, applicationId,
+                stateDir == null ? defaultStateDir : stateDir, security, registryCredentials);
+    }
+
+    /** {@code host:port} for Kafka Streams' {@code application.server}, or null when no host is advertised. */
+    public String applicationServer() {
+        return advertisedHost == null ? null : advertisedHost + ":" + httpPort;
+    }
+
+    private static KafkaSecurity security(Config c) {
+        String protocol = c.get(SECURITY_PROTOCOL, "PLAINTEXT").toUpperCase();
+        require(KafkaSecurity.PROTOCOLS.contains(protocol), SECURITY_PROTOCOL,
+                "must be one of " + KafkaSecurity.PROTOCOLS + ", got '" + protocol + "'");
+        boolean sasl = protocol.startsWith("SASL_");
+        String mechanism = c.find(SASL_MECHANISM).map(String::toUpperCase).orElse(sasl ? "PLAIN" : null);
+        String username = c.find(SASL_USERNAME).orElse(null);
+        String password = c.find(SASL_PASSWORD).orElse(null);
+        String jaas = c.find(SASL_JAAS_CONFIG).orElse(null);
+        require(sasl || (username == null && password == null && jaas == null), SASL_USERNAME,
+                "is set but " + SECURITY_PROTOCOL + " (" + Config.envName(SECURITY_PROTOCOL) + ") is " + protocol
+                        + "; use SASL_PLAINTEXT or SASL_SSL");
+        require((username == null) == (password == null), username == null ? SASL_USERNAME : SASL_PASSWORD,
+                "must be set together with " + (username == null ? SASL_PASSWORD : SASL_USERNAME));
+        require(jaas == null || username == null, SASL_JAAS_CONFIG, "and " + SASL_USERNAME + " ("
+                + Config.envName(SASL_USERNAME) + ") exclude each other: give one of them");
+        if (sasl && jaas == null) {
+            require(username != null, SASL_USERNAME, "must be set (or " + SASL_JAAS_CONFIG + ") with "
+                    + SECURITY_PROTOCOL + "=" + protocol);
+            jaas = KafkaSecurity.jaasFor(mechanism, username, password);
+            require(jaas != null, SASL_MECHANISM, mechanism + " takes no user name and password: set "
+                    + SASL_JAAS_CONFIG + " (" + Config.envName(SASL_JAAS_CONFIG) + ") instead");
+        }
+        String truststore = c.find(SSL_TRUSTSTORE_LOCATION).orElse(null);
+        String keystore = c.find(SSL_KEYSTORE_LOCATION).orElse(null);
+        boolean ssl = protocol.endsWith("SSL");
+        require(ssl || (truststore == null && keystore == null), truststore != null ? SSL_TRUSTSTORE_LOCATION
+                : SSL_KEYSTORE_LOCATION, "is set but " + SECURITY_PROTOCOL + " is " + protocol
+                + "; use SSL or SASL_SSL");
+        return new KafkaSecurity(protocol, sasl ? mechanism : null, jaas, truststore,
+                c.find(SSL_TRUSTSTORE_PASSWORD).orElse(null), c.find(SSL_TRUSTSTORE_TYPE).orElse(null),
+                keystore, c.find(SSL_KEYSTORE_PASSWORD).orElse(null), c.find(SSL_KEYSTORE_TYPE).orElse(null));
+    }
+
+    private static RegistryCredentials registryCredentials(Config c) {
+        String username = c.find(REGISTRY_USERNAME).orElse(null);
+        String password = c.find(REGISTRY_PASSWORD).orElse(null);
+        require((username == null) == (password == null), username == null ? REGISTRY_USERNAME : REGISTRY_PASSWORD,
+                "must be set together with " + (username == null ? REGISTRY_PASSWORD : REGISTRY_USERNAME));
+        return username == null ? RegistryCredentials.NONE : new RegistryCredentials(username, password);
+    }
+
+    private static boolean isHttpUrl(String url) {
+        try {
+            URI u = URI.create(url);
+            return ("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** An error naming the key and its environment variable, e.g. "config http.port (HTTP_PORT) must be ...". */
+    public static void require(boolean condition, String key, String problem) {
+        if (!condition) {
+            throw new IllegalArgumentException("config " + key + " (" + Config.envName(key) + ") " + problem);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.causalstream.scorer.app;
+
+import io.causalstream.cesar.CesarSettings;
+import io.causalstream.encoder.EncoderSettings;
+import io.causalstream.runtime.Config;
+import io.causalstream.validation.ValidationSettings;
+import java.nio.file.Path;
+
+/**
+ * What the scorer scores beside the soft F1 measures, and the typed settings of the libraries doing it, read from
+ * {@link Config} here so the libraries (encoder, CESAR, validation) never read configuration themselves. Key
+ * names and defaults are those documented on {@link ScoringPlan}, {@link EncoderSettings},
+ * {@link CesarSettings} and {@link ValidationSettings}.
+ */
+record ScoringSettings(boolean alignmentEnabled,
+                       boolean validationEnabled,
+                       EncoderSettings encoder,
+                       CesarSettings cesar,
+                       ValidationSettings validation) {
+
+    static ScoringSettings from(Config config) {
+        EncoderSettings encoder = encoder(config);
+        return new ScoringSettings(
+                config.getBoolean(ScoringPlan.ALIGNMENT_ENABLED, true),
+                config.getBoolean(ScoringPlan.VALIDATION_ENABLED, true),
+                encoder,
+                new CesarSettings(config.find(CesarSettings.HEAD_PATH).map(Path::of).orElse(null), encoder),
+                validation(config));
+    }
+
+    /** The {@code encoder.*} keys. */
+    static EncoderSettings encoder(Config config) {
+        return new EncoderSettings(
+                config.find(EncoderSettings.MODEL_PATH).map(Path::of).orElse(null),
+                config.find(EncoderSettings.TOKENIZER_PATH).map(Path::of).orElse(null),
+                config.find(EncoderSettings.NAME).orElse(null),
+                config.getInt(EncoderSettings.MAX_TOKENS, EncoderSettings.DEFAULT_MAX_TOKENS),
+                config.getInt(EncoderSettings.BATCH_SIZE, EncoderSettings.DEFAULT_BATCH_SIZE),
+                config.getInt(EncoderSettings.THREADS, 0),
+                config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null));
+    }
+
+    /** The {@code validation.*} keys, defaulting to {@link ValidationSettings#defaults()}. */
+    static ValidationSettings validation(Config config) {
+        ValidationSettings d = ValidationSettings.defaults();
+        return new ValidationSettings(
+                config.getBoolean("validation.neural", d.neural()),
+                config.getDouble("validation.grounding.fuzzy.threshold", d.fuzzyThreshold()),
+                config.getBoolean("validation.grounding.embedding", d.embeddingGrounding()),
+                config.getDouble("validation.grounding.embedding.threshold", d.embeddingThreshold()),
+                config.getInt("validation.grounding.embedding.max.chars", d.embeddingMaxChars()),
+                config.getDouble("validation.normalisation.merge.threshold", d.mergeThreshold()),
+                config.getBoolean("validation.normalisation.split", d.splitConjunctions()),
+                config.getInt("validation.evidence.window", d.evidenceWindow()),
+                config.getDouble("validation.strength.threshold", d.strengthThreshold()),
+                config.getBoolean("validation.strength.evidence", d.evidenceConditionedStrength()),
+                config.getBoolean("validation.verification.transitivity", d.transitivityCheck()),
+                config.getInt("validation.verification.tries", d.verifierTries()),
+                config.getInt("validation.verification.majority", d.verifierMajority()));
+    }
+}

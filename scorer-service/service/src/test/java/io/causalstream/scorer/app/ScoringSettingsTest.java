@@ -1,0 +1,53 @@
+package io.causalstream.scorer.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.causalstream.cesar.CesarSettings;
+import io.causalstream.encoder.EncoderSettings;
+import io.causalstream.runtime.Config;
+import io.causalstream.validation.ValidationSettings;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The libraries' settings as the scorer reads them (moved here with the reading from the libraries). */
+class ScoringSettingsTest {
+
+    @Test
+    void encoderSettingsComeFromConfig() {
+        EncoderSettings s = ScoringSettings.encoder(Config.of(Map.of("encoder.model.path", "/models/bert.onnx",
+                "encoder.batch.size", "8")));
+
+        assertThat(s.name()).isEqualTo("bert");
+        assertThat(s.batchSize()).isEqualTo(8);
+        assertThat(s.maxTokens()).isEqualTo(256);
+        assertThat(ScoringSettings.encoder(Config.of(Map.of()))).isEqualTo(EncoderSettings.bundledMiniLm());
+    }
+
+    @Test
+    void validationSettingsComeFromConfig() {
+        ValidationSettings s = ScoringSettings.validation(Config.of(Map.of("validation.strength.threshold", "0.6",
+                "validation.normalisation.split", "false")));
+
+        assertThat(s.strengthThreshold()).isEqualTo(0.6);
+        assertThat(s.splitConjunctions()).isFalse();
+        assertThat(ScoringSettings.validation(Config.of(Map.of()))).isEqualTo(ValidationSettings.defaults());
+        assertThatThrownBy(() -> ScoringSettings.validation(Config.of(Map.of("validation.evidence.window", "x"))))
+                .hasMessageContaining("VALIDATION_EVIDENCE_WINDOW");
+    }
+
+    @Test
+    void switchesAndCesarHead() {
+        ScoringSettings defaults = ScoringSettings.from(Config.of(Map.of()));
+        assertThat(defaults.alignmentEnabled()).isTrue();
+        assertThat(defaults.validationEnabled()).isTrue();
+        assertThat(defaults.cesar()).isEqualTo(CesarSettings.defaults());
+
+        ScoringSettings s = ScoringSettings.from(Config.of(Map.of("scorer.alignment.enabled", "false",
+                "scorer.validation.enabled", "false", "cesar.head.path", "/heads/h.bin")));
+        assertThat(s.alignmentEnabled()).isFalse();
+        assertThat(s.validationEnabled()).isFalse();
+        assertThat(s.cesar().headPath()).isEqualTo(Path.of("/heads/h.bin"));
+    }
+}
