@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
  * Maven Central artifacts), the topics, the three services (in this JVM), and the bundled sample. Ctrl-C stops
  * everything it started.
  */
-@Command(name = "causal-stream-local", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run-local", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts Kafka, the schema registry and the three causal-stream services on this machine, "
                 + "publishes the bundled sample (20 passages, 10 annotations each, 900 human judgments) and serves "
                 + "until Ctrl-C.")
@@ -86,8 +86,10 @@ public final class LocalLauncher implements Callable<Integer> {
                     + "published table) or half (0.5 each, as the paper's text). Default: ${DEFAULT-VALUE}.")
     String eloTies;
 
-    @Option(names = "--no-sample", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Publish the bundled sample and print its summary (default: on).")
+    // the positive name: picocli sets a negatable option named "--no-x" with fallback "true" to true for "--no-x"
+    @Option(names = "--sample", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Publish the bundled sample and print its summary (default: on); --no-sample starts "
+                    + "everything and publishes nothing.")
     boolean sample;
 
     @Option(names = "--exit-after-sample",
