@@ -27,10 +27,10 @@ import picocli.CommandLine.Option;
  * are linked to the base KG by {@link ConceptLinker}.
  *
  * <pre>
- * mvn -pl scorer-service exec:java -Dexec.mainClass=io.causalstream.research.wikicausal.WikiCausalCli -Dexec.args="\
- *   --base /work/shared/data/wikicausal/data/base-kg/base-kg-v1.jsonl \
- *   --input /work/shared/data/wikicausal/data/extracted-kg/causenet-full-linked-v1.jsonl \
- *   --input /work/shared/data/wikicausal/data/extracted-kg/causenet-precision-linked-v1.jsonl"
+ * deploy/causal-stream wikicausal \
+ *   --base ../shared/data/wikicausal/data/base-kg/base-kg-v1.jsonl \
+ *   --input ../shared/data/wikicausal/data/extracted-kg/causenet-full-linked-v1.jsonl \
+ *   --input ../shared/data/wikicausal/data/extracted-kg/causenet-precision-linked-v1.jsonl
  * </pre>
  */
 @Command(name = "wikicausal", mixinStandardHelpOptions = true,
