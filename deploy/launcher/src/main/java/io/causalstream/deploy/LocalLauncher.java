@@ -48,6 +48,10 @@ import picocli.CommandLine.Option;
                 + "until Ctrl-C.")
 public final class LocalLauncher implements Callable<Integer> {
 
+    /** The command line running this command, so errors print the usage as the user called it. */
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--data-dir", defaultValue = "run/local",
             description = "Broker data, service state and logs (default: ${DEFAULT-VALUE}).")
     Path dataDir;
@@ -203,7 +207,7 @@ public final class LocalLauncher implements Callable<Integer> {
                 registryPort, "schema registry", eloPort, "elo-service", extractorPort, "extractor-service",
                 scorerPort, "scorer-service");
         if (ports.size() < 6) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "two components were given the same port");
+            throw new CommandLine.ParameterException(spec.commandLine(), "two components were given the same port");
         }
         ports.forEach((port, what) -> LocalPorts.requireFree(port, what));
     }
