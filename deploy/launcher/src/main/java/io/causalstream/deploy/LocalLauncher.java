@@ -42,11 +42,15 @@ import picocli.CommandLine.Option;
  * Maven Central artifacts), the topics, the three services (in this JVM), and the bundled sample. Ctrl-C stops
  * everything it started.
  */
-@Command(name = "causal-stream-local", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run-local", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts Kafka, the schema registry and the three causal-stream services on this machine, "
                 + "publishes the bundled sample (20 passages, 10 annotations each, 900 human judgments) and serves "
                 + "until Ctrl-C.")
 public final class LocalLauncher implements Callable<Integer> {
+
+    /** The command line running this command, so errors print the usage as the user called it. */
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--data-dir", defaultValue = "run/local",
             description = "Broker data, service state and logs (default: ${DEFAULT-VALUE}).")
@@ -86,8 +90,10 @@ public final class LocalLauncher implements Callable<Integer> {
                     + "published table) or half (0.5 each, as the paper's text). Default: ${DEFAULT-VALUE}.")
     String eloTies;
 
-    @Option(names = "--no-sample", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Publish the bundled sample and print its summary (default: on).")
+    // the positive name: picocli sets a negatable option named "--no-x" with fallback "true" to true for "--no-x"
+    @Option(names = "--sample", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Publish the bundled sample and print its summary (default: on); --no-sample starts "
+                    + "everything and publishes nothing.")
     boolean sample;
 
     @Option(names = "--exit-after-sample",
@@ -201,7 +207,7 @@ public final class LocalLauncher implements Callable<Integer> {
                 registryPort, "schema registry", eloPort, "elo-service", extractorPort, "extractor-service",
                 scorerPort, "scorer-service");
         if (ports.size() < 6) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "two components were given the same port");
+            throw new CommandLine.ParameterException(spec.commandLine(), "two components were given the same port");
         }
         ports.forEach((port, what) -> LocalPorts.requireFree(port, what));
     }

@@ -33,6 +33,10 @@ import picocli.CommandLine.Parameters;
         description = "Prints records of a causal-stream topic as JSON, one per line.")
 public final class ReadTopic implements Callable<Integer> {
 
+    /** The command line running this command, so errors print the usage as the user called it. */
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Parameters(index = "0", description = "Topic, e.g. scored-graphs, ratings, passages.dlq")
     String topic;
 
@@ -69,7 +73,7 @@ public final class ReadTopic implements Callable<Integer> {
         Topic<? extends SpecificRecord> contract = Topics.ALL.stream().filter(t -> t.name().equals(topic)).findFirst()
                 .orElse(null);
         if (contract == null && !deadLetters) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "unknown topic " + topic + "; known: "
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown topic " + topic + "; known: "
                     + Topics.allNamesWithDeadLetters());
         }
         Deserializer<?> values = deadLetters ? new ByteArrayDeserializer()

@@ -40,12 +40,12 @@ import picocli.CommandLine;
  * The ingestion CLI: publishes passages from plain text, the released CSV splits, WikiCausal-style JSONL or stdin,
  * and human annotations from the released JSON format or CSV, with a progress bar, a rate limit and a summary.
  * <pre>
- * ingest text notes.txt --unit sentences
- * ingest csv shared/data/soft-measures-causal-intelligence/data/test_data.csv --with-gold
- * ingest wikicausal corpus.jsonl --unit first-section --rate 50
- * cat notes.txt | ingest stdin --unit lines
- * ingest annotations Maryam_annotation.json --annotator Human4
- * ingest annotations gold.csv --annotator curated
+ * deploy/causal-stream ingest text notes.txt --unit sentences
+ * deploy/causal-stream ingest csv ../shared/data/soft-measures-causal-intelligence/data/test_data.csv --with-gold
+ * deploy/causal-stream ingest wikicausal corpus.jsonl --unit first-section --rate 50
+ * cat notes.txt | deploy/causal-stream ingest stdin --unit lines
+ * deploy/causal-stream ingest annotations Maryam_annotation.json --annotator Human4
+ * deploy/causal-stream ingest annotations gold.csv --annotator curated
  * </pre>
  * Kafka and the registry come from {@code --bootstrap-servers}/{@code --registry-url} or the usual settings
  * (KAFKA_BOOTSTRAP_SERVERS, SCHEMA_REGISTRY_URL); {@code --dry-run} prints the records instead.

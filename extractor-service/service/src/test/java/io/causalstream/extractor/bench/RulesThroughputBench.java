@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * rules) on the 327 passages of the released test split, on 1 thread and on as many threads as cores. Prints its
  * figures; never run by the tests.
  * <pre>
- * mvn -B -q -o -pl extractor-service exec:java -Dexec.classpathScope=test \
+ * mvn -B -q -o -pl extractor-service/service exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=io.causalstream.extractor.bench.RulesThroughputBench
  * </pre>
  */

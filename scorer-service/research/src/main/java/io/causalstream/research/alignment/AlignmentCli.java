@@ -41,7 +41,7 @@ import picocli.CommandLine;
  * {@code article_id} column is a pipeline result file; a CSV with a {@code task_id} column is a coder sheet.
  * Exit code 0 on success, 2 for unusable arguments or files.
  */
-@Command(name = "alignment", mixinStandardHelpOptions = true,
+@Command(name = "align", mixinStandardHelpOptions = true,
         description = "Structure-first alignment F1 (EmpiriGraph A.3) of predicted vs gold graphs, per article.")
 public final class AlignmentCli implements Callable<Integer> {
 

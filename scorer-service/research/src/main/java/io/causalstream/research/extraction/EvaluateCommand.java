@@ -25,9 +25,11 @@ import picocli.CommandLine.Option;
 /**
  * Prints an extractor's soft F1 on a released split:
  * <pre>
- * evaluate --data shared/data/soft-measures-causal-intelligence/data/test_data.csv [--measures exact,rouge,meteor]
- *          [--backend rules] [-Dextractor.openai.model=... for an LLM backend]
+ * deploy/causal-stream evaluate --data ../shared/data/soft-measures-causal-intelligence/data/test_data.csv
+ *     [--measures exact,rouge,meteor] [--backend rules]
  * </pre>
+ * An LLM backend reads its settings from the environment ({@code EXTRACTOR_OPENAI_MODEL=...}) or, with
+ * {@code CAUSAL_STREAM_JAVA_OPTS="-Dextractor.openai.model=..."}, from system properties.
  */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = "Soft F1 (exact, ROUGE-E, METEOR-E) of an extractor against the gold of a released split.")

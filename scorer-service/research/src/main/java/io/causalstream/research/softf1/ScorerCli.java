@@ -9,8 +9,7 @@ import picocli.CommandLine.Command;
  *   score  --gold g.json --predictions p.jsonl [--measures exact,bleu:0.5,...] [--reference]
  *   table3 &lt;soft-measures-causal-intelligence folder&gt; [--per-passage] [--grid] [--measures ...]
  * </pre>
- * Run with {@code mvn -pl scorer-service exec:java -Dexec.mainClass=io.causalstream.research.softf1.ScorerCli
- * -Dexec.args="table3 ../shared/data/soft-measures-causal-intelligence"}.
+ * Both are also commands of the one CLI: {@code deploy/causal-stream table3 ../shared/data/soft-measures-causal-intelligence}.
  */
 @Command(name = "scorer-cli", mixinStandardHelpOptions = true, subcommands = {ScoreCommand.class, Table3Command.class},
         description = "Soft F1 measures on files, and the soft-measures paper's Table 3.")

@@ -27,15 +27,19 @@ import picocli.CommandLine.Option;
  * are linked to the base KG by {@link ConceptLinker}.
  *
  * <pre>
- * mvn -pl scorer-service exec:java -Dexec.mainClass=io.causalstream.research.wikicausal.WikiCausalCli -Dexec.args="\
- *   --base /work/shared/data/wikicausal/data/base-kg/base-kg-v1.jsonl \
- *   --input /work/shared/data/wikicausal/data/extracted-kg/causenet-full-linked-v1.jsonl \
- *   --input /work/shared/data/wikicausal/data/extracted-kg/causenet-precision-linked-v1.jsonl"
+ * deploy/causal-stream wikicausal \
+ *   --base ../shared/data/wikicausal/data/base-kg/base-kg-v1.jsonl \
+ *   --input ../shared/data/wikicausal/data/extracted-kg/causenet-full-linked-v1.jsonl \
+ *   --input ../shared/data/wikicausal/data/extracted-kg/causenet-precision-linked-v1.jsonl
  * </pre>
  */
 @Command(name = "wikicausal", mixinStandardHelpOptions = true,
         description = "WikiCausal recall (full / classes / instances) and LLM precision of extracted KGs.")
 public final class WikiCausalCli implements Callable<Integer> {
+
+    /** The command line running this command, so errors print the usage as the user called it. */
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--base", required = true, description = "Base KG (base-kg-v1.jsonl).")
     Path base;
@@ -56,12 +60,12 @@ public final class WikiCausalCli implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (inputs.isEmpty() && scoredGraphs.isEmpty()) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "give --input or --scored-graphs");
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --input or --scored-graphs");
         }
         CausalVerifier verifier = precision ? OpenAiYesNoModel.verifierFrom(Config.fromEnvironment())
                 : CausalVerifier.NONE;
         if (precision && !verifier.configured()) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--precision needs an LLM backend: set "
+            throw new CommandLine.ParameterException(spec.commandLine(), "--precision needs an LLM backend: set "
                     + OpenAiYesNoModel.BASE_URL + " (env VALIDATION_VERIFIER_BASE_URL) and validation.verifier.model");
         }
         CausalKg baseKg = CausalKg.read(base);

@@ -27,7 +27,7 @@ import java.util.Random;
  * pair of the 9 pipeline runs, the hardest article (100) under each of the reference's node orders searched to
  * completion, and triple-graph alignments per second at passage size. Prints figures; asserts nothing.
  *
- * <p>Run: {@code mvn -B -q -o -pl scorer-service exec:java -Dexec.classpathScope=test
+ * <p>Run: {@code mvn -B -q -o -pl scorer-service/research exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=io.causalstream.research.bench.AlignmentBench}
  */
 public final class AlignmentBench {

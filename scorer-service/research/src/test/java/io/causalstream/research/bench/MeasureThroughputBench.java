@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * included). Each figure is the best of five passes, in CPU time of the benchmark thread, after at least ten
  * warm-up passes and one CPU second (the first pass also loads WordNet). Run:
  * <pre>
- * mvn -B -q -o -pl scorer-service exec:java -Dexec.classpathScope=test \
+ * mvn -B -q -o -pl scorer-service/research exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=io.causalstream.research.bench.MeasureThroughputBench
  * </pre>
  */

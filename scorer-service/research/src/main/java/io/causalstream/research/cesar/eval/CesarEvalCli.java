@@ -20,8 +20,7 @@ import picocli.CommandLine.Option;
  * CEQ scores as reference rows.
  *
  * <pre>
- * mvn -pl scorer-service exec:java -Dexec.mainClass=io.causalstream.research.cesar.eval.CesarEvalCli \
- *     -Dexec.args="--data /work/shared/data/defeasibility-in-causality"
+ * deploy/causal-stream cesar-eval --data ../shared/data/defeasibility-in-causality
  * </pre>
  */
 @Command(name = "cesar-eval", mixinStandardHelpOptions = true,

@@ -37,12 +37,12 @@ import picocli.CommandLine.Option;
  * the test split is only read by {@code --report-test}, after training, to put the final figures in the card.
  *
  * <pre>
- * mvn -pl scorer-service exec:java -Dexec.mainClass=io.causalstream.research.cesar.train.CesarTrainCli -Dexec.args="\
- *   --ecare /work/shared/data/e-CARE \
- *   --delta-causal /work/shared/data/defeasibility-in-causality/delta-causal-dataset \
+ * deploy/causal-stream cesar-train \
+ *   --ecare ../shared/data/e-CARE \
+ *   --delta-causal ../shared/data/defeasibility-in-causality/delta-causal-dataset \
  *   --out scorer-service/cesar/src/main/resources/cesar/cesar-minilm-head.bin.gz \
  *   --card scorer-service/cesar/src/main/resources/cesar/MODEL_CARD.md \
- *   --report-test /work/shared/data/defeasibility-in-causality"
+ *   --report-test ../shared/data/defeasibility-in-causality
  * </pre>
  */
 @Command(name = "cesar-train", mixinStandardHelpOptions = true,

@@ -1,0 +1,106 @@
+package io.causalstream.deploy.cli;
+
+import io.causalstream.deploy.LocalLauncher;
+import io.causalstream.deploy.tools.ReadTopic;
+import io.causalstream.extractor.ingest.IngestCommand;
+import io.causalstream.research.alignment.AlignmentCli;
+import io.causalstream.research.cesar.eval.CesarEvalCli;
+import io.causalstream.research.cesar.train.CesarTrainCli;
+import io.causalstream.research.extraction.EvaluateCommand;
+import io.causalstream.research.softf1.ScoreCommand;
+import io.causalstream.research.softf1.Table3Command;
+import io.causalstream.research.wikicausal.WikiCausalCli;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The one CLI, {@code deploy/causal-stream COMMAND [ARGS]}: every offline tool of causal-stream as a subcommand.
+ * The commands are the tools' own picocli classes, registered here so that one JVM start on the launcher's
+ * classpath runs any of them (no Maven at run time).
+ */
+@Command(name = "causal-stream",
+        description = "causal-stream's tools: publish passages, score and evaluate graphs on files, train and "
+                + "evaluate CESAR, read topics, run the local runtime.",
+        synopsisSubcommandLabel = "COMMAND",
+        commandListHeading = "%nCommands:%n",
+        footer = {"", "Run 'causal-stream COMMAND --help' for a command's options."})
+public final class CausalStream implements Runnable {
+
+    @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    /** Logging of the tools: warnings only, plus the research tools' progress lines (cesar-train). */
+    static final String CLI_LOGGING = "logback-cli.xml";
+    /** Logging of run-local: the services' start-up lines as well. */
+    static final String LOCAL_LOGGING = "logback-local.xml";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Without a command: the usage, and exit code 2 as for any other unusable command line. */
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand");
+    }
+
+    /** The root command with every tool registered, in the order {@code --help} lists them. */
+    public static CommandLine commandLine() {
+        CommandLine root = new CommandLine(new CausalStream());
+        Map<String, String> summaries = new LinkedHashMap<>();
+        add(root, summaries, "ingest", IngestCommand.commandLine(IngestCommand.Io.system()),
+                "publish passages (text, CSV splits, WikiCausal JSONL, stdin) and human annotations");
+        add(root, summaries, "evaluate", new EvaluateCommand(),
+                "an extractor's soft F1 on a released split");
+        add(root, summaries, "score", new ScoreCommand(), "soft F1 measures of predicted vs gold graphs on files");
+        add(root, summaries, "table3", new Table3Command(), "the soft-measures paper's Table 3 from the released data");
+        add(root, summaries, "align", new AlignmentCli(), "structure-first alignment F1 (EmpiriGraph) per article");
+        add(root, summaries, "cesar-eval", new CesarEvalCli(), "CESAR on delta-CAUSAL and COPA, with the paper's rows");
+        add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");
+        add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
+        add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
+        add(root, summaries, "run-local", new LocalLauncher(),
+                "Kafka, the schema registry and the three services on this machine");
+        // one line per command: the tools' own descriptions are written for their own --help
+        root.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> {
+            StringBuilder list = new StringBuilder();
+            summaries.forEach((name, line) -> list.append(String.format(Locale.ROOT, "  %-12s %s%n", name, line)));
+            return list.toString();
+        });
+        // picocli's default prints "did you mean" instead of the usage for an unknown command: print both
+        root.setParameterExceptionHandler((e, args) -> {
+            CommandLine failed = e.getCommandLine();
+            PrintWriter err = failed.getErr();
+            err.println(e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+            failed.usage(err);
+            return failed.getCommandSpec().exitCodeOnInvalidInput();
+        });
+        return root;
+    }
+
+    private static void add(CommandLine root, Map<String, String> summaries, String name, Object command,
+            String summary) {
+        root.addSubcommand(name, command);
+        summaries.put(name, summary);
+    }
+
+    public static void main(String[] args) {
+        // before the first logger exists: otherwise logback looks for logback.xml, finds one in each service jar
+        // on this classpath and prints its own status lines about it
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", loggingFor(args));
+        }
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The logging configuration for a command line: run-local logs as the services do, every tool quietly. */
+    static String loggingFor(String[] args) {
+        return Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst()
+                .filter("run-local"::equals).map(c -> LOCAL_LOGGING).orElse(CLI_LOGGING);
+    }
+}

@@ -1,0 +1,79 @@
+package io.causalstream.deploy.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CausalStreamTest {
+
+    /** Every offline tool of the project, as the README lists them. */
+    private static final List<String> COMMANDS = List.of("ingest", "evaluate", "score", "table3", "align",
+            "cesar-eval", "cesar-train", "wikicausal", "read-topic", "run-local");
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = CausalStream.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void everyToolIsASubcommandUnderItsOwnName() {
+        CommandLine cli = CausalStream.commandLine();
+        assertEquals(COMMANDS, List.copyOf(cli.getSubcommands().keySet()));
+        // the tools' own @Command names match, so their usage lines read "causal-stream <name> ..."
+        cli.getSubcommands().forEach((name, sub) -> assertEquals(name, sub.getCommandSpec().name()));
+        assertEquals(List.of("score", "table3"), List.of(cli.getSubcommands().get("score").getCommandName(),
+                cli.getSubcommands().get("table3").getCommandName()));
+    }
+
+    @Test
+    void helpListsEveryCommandOnOneLine() {
+        Run help = run("--help");
+        assertEquals(0, help.exit());
+        for (String command : COMMANDS) {
+            assertEquals(1, help.out().lines().filter(l -> l.startsWith("  " + command + " ")).count(),
+                    command + " in\n" + help.out());
+        }
+        // nothing wraps: every line of the command list starts with a command
+        List<String> listed = help.out().lines().dropWhile(l -> !l.equals("Commands:")).skip(1)
+                .takeWhile(l -> !l.isBlank()).toList();
+        assertEquals(COMMANDS.size(), listed.size(), help.out());
+    }
+
+    @Test
+    void aCommandsHelpIsItsOwn() {
+        Run help = run("table3", "--help");
+        assertEquals(0, help.exit());
+        assertTrue(help.out().startsWith("Usage: causal-stream table3 "), help.out());
+    }
+
+    @Test
+    void unknownOrMissingCommandPrintsTheUsageAndExits2() {
+        Run unknown = run("no-such-command");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().contains("no-such-command"), unknown.err());
+        assertTrue(unknown.err().contains("Usage: causal-stream"), unknown.err());
+        Run none = run();
+        assertEquals(2, none.exit());
+        assertTrue(none.err().contains("Usage: causal-stream"), none.err());
+    }
+
+    @Test
+    void runLocalLogsAsTheServicesEveryToolQuietly() {
+        assertEquals(CausalStream.LOCAL_LOGGING, CausalStream.loggingFor(new String[] {"run-local", "--fresh"}));
+        assertEquals(CausalStream.CLI_LOGGING, CausalStream.loggingFor(new String[] {"table3", "--data", "x"}));
+        assertEquals(CausalStream.CLI_LOGGING, CausalStream.loggingFor(new String[] {"--help"}));
+    }
+}
