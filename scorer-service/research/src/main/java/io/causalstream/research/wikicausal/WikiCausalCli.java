@@ -62,7 +62,7 @@ public final class WikiCausalCli implements Callable<Integer> {
         if (inputs.isEmpty() && scoredGraphs.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --input or --scored-graphs");
         }
-        CausalVerifier verifier = precision ? OpenAiYesNoModel.verifierFrom(Config.fromEnvironment())
+        CausalVerifier verifier = precision ? OpenAiYesNoModel.verifierFrom(wikiCausalSampling(Config.fromEnvironment()))
                 : CausalVerifier.NONE;
         if (precision && !verifier.configured()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--precision needs an LLM backend: set "
@@ -106,5 +106,14 @@ public final class WikiCausalCli implements Callable<Integer> {
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new WikiCausalCli()).execute(args));
+    }
+
+    /**
+     * WikiCausal's precision samples its five answers (temperature 0.7); the scorer's default is greedy (one ask).
+     * A temperature given in the environment wins.
+     */
+    private static Config wikiCausalSampling(Config environment) {
+        String key = OpenAiYesNoModel.PREFIX + "temperature";
+        return environment.find(key).isPresent() ? environment : Config.withOverrides(java.util.Map.of(key, "0.7"));
     }
 }

@@ -7,6 +7,7 @@ import io.causalstream.scorer.topology.ScoringObserver;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.scorer.scoring.EdgeAssessment;
 import io.causalstream.scorer.validate.ValidationOutcome;
+import io.causalstream.validation.verify.VerifierVerdict;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,8 @@ import io.micrometer.core.instrument.MeterRegistry;
  * (distribution summary of formula (1), tag {@code measure}), {@code scorer.edges} (counter, tag
  * {@code validation}: VALIDATED, HYPOTHESIZED, REJECTED, UNCHECKED) and {@code scorer.edge.strength} (distribution
  * of CESAR strengths), and for the validate stage {@code scorer.validation.duration} (timer, tag {@code outcome}:
- * ok, error) and {@code scorer.validation.edges} (counter, tag {@code state}). Approximate under exactly-once
+ * ok, error), {@code scorer.validation.edges} (counter, tag {@code state}) and {@code scorer.verifier.unavailable}
+ * (edges whose LLM verification could not reach its server). Approximate under exactly-once
  * re-processing, as metrics are.
  */
 final class ScoringMetrics implements ScoringObserver {
@@ -29,6 +31,7 @@ final class ScoringMetrics implements ScoringObserver {
     static final String STRENGTH = "scorer.edge.strength";
     static final String VALIDATION_DURATION = "scorer.validation.duration";
     static final String VALIDATION_EDGES = "scorer.validation.edges";
+    static final String VERIFIER_UNAVAILABLE = "scorer.verifier.unavailable";
 
     private final MeterRegistry registry;
 
@@ -87,6 +90,13 @@ final class ScoringMetrics implements ScoringObserver {
                     .tag("state", a.validation().name())
                     .register(registry)
                     .increment();
+            if (a.stages().stream().anyMatch(v -> v.getStage().equals("verification")
+                    && v.getReason().contains(VerifierVerdict.BACKEND_FAILED))) {
+                Counter.builder(VERIFIER_UNAVAILABLE)
+                        .description("Edges whose LLM verification could not reach the server (they stay unverified)")
+                        .register(registry)
+                        .increment();
+            }
         }
     }
 }

@@ -6,12 +6,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -23,6 +24,13 @@ import java.util.function.Consumer;
  * late result, if it ever comes, is dropped. Plain Java, no Kafka: the topology owns ordering and exactly-once.
  */
 public final class ValidationWorkers implements AutoCloseable {
+
+    /** One daemon thread for every pool's budgets: it only flags and cancels, it never runs validation. */
+    private static final ScheduledExecutorService TIMEOUTS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "edge-validation-budget");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final GraphScorer scorer;
     private final ExecutorService pool;
@@ -119,19 +127,22 @@ public final class ValidationWorkers implements AutoCloseable {
             finish(done, job, scorer.assess(job.extraction(), job.passageText()), null, start);
             return;
         }
-        CompletableFuture.supplyAsync(() -> scorer.assess(job.extraction(), job.passageText()), pool)
-                .orTimeout(budget.toMillis(), TimeUnit.MILLISECONDS)
-                .whenComplete((assessments, failure) -> {
-                    if (failure == null) {
-                        finish(done, job, assessments, null, start);
-                    } else {
-                        String reason = failure instanceof TimeoutException
-                                || failure.getCause() instanceof TimeoutException
-                                ? "validation exceeded its time budget of " + budget.toMillis() + " ms"
-                                : "validation failed: " + (failure.getCause() == null ? failure : failure.getCause());
-                        finish(done, job, EdgeAssessment.errors(job.edges(), reason), reason, start);
-                    }
-                });
+        // exactly one outcome per job: the result or the budget, whichever comes first
+        AtomicBoolean settled = new AtomicBoolean();
+        Future<?> task = pool.submit(() -> {
+            List<EdgeAssessment> assessments = scorer.assess(job.extraction(), job.passageText());
+            if (settled.compareAndSet(false, true)) {
+                finish(done, job, assessments, null, start);
+            }
+        });
+        TIMEOUTS.schedule(() -> {
+            if (settled.compareAndSet(false, true)) {
+                // interrupts the worker: an HTTP call to the verifier stops; CPU work finishes and is dropped
+                task.cancel(true);
+                String reason = "validation exceeded its time budget of " + budget.toMillis() + " ms";
+                finish(done, job, EdgeAssessment.errors(job.edges(), reason), reason, start);
+            }
+        }, budget.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void finish(Queue<ValidationOutcome> done, ValidationJob job, List<EdgeAssessment> assessments,

@@ -33,6 +33,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.causalstream.openai.OpenAiProtocolStandIn;
 import io.causalstream.scorer.scoring.EdgeAssessment;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphAlignment;
@@ -256,6 +257,103 @@ class ScorerServiceIT {
             ScoredGraph resumed = scoredGraph(cluster, passage, "llama3");
             assertThat(resumed.getEdges()).extracting(ScoredEdge::getValidation)
                     .containsExactly(ValidationState.HYPOTHESIZED);
+        }
+    }
+
+    /**
+     * A 500-edge extraction behind a slow LLM verifier (the protocol stand-in: no model server exists here) runs
+     * past its time budget on a worker thread while another passage is validated and published meanwhile; the
+     * large one is published with every edge in state ERROR saying why, and the service stays live (no fencing:
+     * the stream thread never waited).
+     */
+    @Test
+    void aLargeExtractionWithASlowVerifierStandInStallsNothingElse(TestCluster cluster, @TempDir Path stateDir)
+            throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        try (OpenAiProtocolStandIn llm = new OpenAiProtocolStandIn().notRecording().answering(prompt -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return "Yes";
+        })) {
+            Map<String, String> settings = new java.util.HashMap<>(Map.of(
+                    "http.port", "0",
+                    "application.id", "scorer-slow-llm-" + run,
+                    "state.dir", stateDir.toString(),
+                    "kafka.streams.commit.interval.ms", "100",
+                    "scorer.validation.threads", "2",
+                    "scorer.validation.budget.ms", "4000"));
+            settings.putAll(llm.settings("validation.verifier.", Map.of()));
+            try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+                String big = "big-" + run;
+                String small = "small-" + run;
+                StringBuilder text = new StringBuilder();
+                Triple[] edges = new Triple[500];
+                for (int i = 0; i < edges.length; i++) {
+                    edges[i] = triple("cause " + i, "effect " + i, INCREASE);
+                    text.append("Cause ").append(i).append(" increases effect ").append(i).append(". ");
+                }
+                cluster.send(Topics.PASSAGES, big, Passage.newBuilder().setId(big).setText(text.toString())
+                        .setPublishedAt(Instant.now()).build());
+                cluster.send(Topics.EXTRACTIONS, big, extraction(big, "llama3", edges));
+                cluster.send(Topics.PASSAGES, small, Passage.newBuilder().setId(small)
+                        .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
+                cluster.send(Topics.EXTRACTIONS, small, extraction(small, "llama3", RAIN_FLOODS));
+
+                long start = System.nanoTime();
+                ScoredGraph smallGraph = scoredGraph(cluster, small, "llama3");
+                long smallMs = (System.nanoTime() - start) / 1_000_000;
+                assertThat(smallGraph.getEdges().getFirst().getValidation()).isEqualTo(ValidationState.VALIDATED);
+                assertThat(smallGraph.getEdges().getFirst().getStages().getLast().getReason())
+                        .contains("LLM (deterministic, asked once): 5 of 5 answers yes");
+
+                ScoredGraph bigGraph = scoredGraph(cluster, big, "llama3");
+                assertThat(bigGraph.getEdges()).hasSize(500).allSatisfy(e -> {
+                    assertThat(e.getValidation()).isEqualTo(ValidationState.ERROR);
+                    assertThat(e.getStages().getFirst().getReason())
+                            .isEqualTo("validation exceeded its time budget of 4000 ms");
+                });
+                assertThat(bigGraph.getQuality().getErrors()).isEqualTo(500);
+                // the small passage did not queue behind the large one's 500 slow questions (500 x 200 ms)
+                assertThat(smallMs).as("ms until the small passage was published").isLessThan(60_000);
+
+                String base = "http://localhost:" + service.httpPort();
+                assertThat(get(base + "/health/live").statusCode()).isEqualTo(200);
+                assertThat(get(base + "/metrics").body())
+                        .contains("scorer_validation_edges_total{state=\"ERROR\"} 500.0")
+                        .contains("scorer_validation_duration_seconds_count{outcome=\"error\"}");
+            }
+        }
+    }
+
+    /** The LLM server is down: edges stay unverified with a verdict that says so, and a metric counts them. */
+    @Test
+    void withTheVerifierDownEdgesSaySoAndAreCounted(TestCluster cluster, @TempDir Path stateDir) throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "llm-down-" + run;
+        Map<String, String> settings = new java.util.HashMap<>(Map.of(
+                "http.port", "0",
+                "application.id", "scorer-llm-down-" + run,
+                "state.dir", stateDir.toString(),
+                "kafka.streams.commit.interval.ms", "100",
+                "validation.verifier.max.attempts", "1"));
+        try (OpenAiProtocolStandIn llm = new OpenAiProtocolStandIn()) {
+            settings.putAll(llm.settings("validation.verifier.", Map.of()));
+        } // closed: nothing answers at its address any more
+        try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                    .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
+            cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", RAIN_FLOODS));
+
+            ScoredGraph graph = scoredGraph(cluster, passage, "llama3");
+            ScoredEdge edge = graph.getEdges().getFirst();
+            assertThat(edge.getValidation()).isIn(ValidationState.HYPOTHESIZED, ValidationState.VALIDATED);
+            assertThat(edge.getStages().getLast().getStage()).isEqualTo("verification");
+            assertThat(edge.getStages().getLast().getReason()).contains("LLM backend failed");
+            assertThat(get("http://localhost:" + service.httpPort() + "/metrics").body())
+                    .contains("scorer_verifier_unavailable_total 1.0");
         }
     }
 

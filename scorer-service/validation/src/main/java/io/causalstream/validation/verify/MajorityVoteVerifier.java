@@ -41,6 +41,9 @@ public final class MajorityVoteVerifier implements CausalVerifier {
     @Override
     public VerifierVerdict verify(String cause, String effect) {
         String prompt = prompt(cause, effect);
+        if (model.deterministic()) {
+            return askOnce(prompt, cause, effect);
+        }
         int yes = 0;
         int answered = 0;
         String lastError = null;
@@ -57,10 +60,29 @@ public final class MajorityVoteVerifier implements CausalVerifier {
             }
         }
         if (answered == 0) {
-            return VerifierVerdict.abstain("LLM backend failed on all " + tries + " questions: " + lastError);
+            return VerifierVerdict.abstain(VerifierVerdict.BACKEND_FAILED + " on all " + tries + " questions: " + lastError);
         }
+        return verdict(yes, cause, effect, "LLM");
+    }
+
+    /**
+     * A deterministic model would answer the {@code tries} questions identically: one call stands for all of them
+     * (same outcome as asking {@code tries} times, a fifth of the calls).
+     */
+    private VerifierVerdict askOnce(String prompt, String cause, String effect) {
+        try {
+            String answer = model.complete(prompt);
+            boolean yes = answer != null && answer.strip().toLowerCase(java.util.Locale.ROOT).startsWith("yes");
+            return verdict(yes ? tries : 0, cause, effect, "LLM (deterministic, asked once)");
+        } catch (Exception e) {
+            LOG.debug("verifier call failed: {}", e.toString());
+            return VerifierVerdict.abstain(VerifierVerdict.BACKEND_FAILED + ": " + e.getMessage());
+        }
+    }
+
+    private VerifierVerdict verdict(int yes, String cause, String effect, String who) {
         boolean accepted = yes >= majority;
-        String reason = String.format("LLM: %d of %d answers yes to \"Could %s result in %s?\" (needs %d)", yes,
+        String reason = String.format(who + ": %d of %d answers yes to \"Could %s result in %s?\" (needs %d)", yes,
                 tries, cause, effect, majority);
         return new VerifierVerdict(accepted ? VerifierVerdict.Outcome.YES : VerifierVerdict.Outcome.NO, yes, tries,
                 reason);

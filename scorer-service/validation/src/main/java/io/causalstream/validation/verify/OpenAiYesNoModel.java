@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * A {@link YesNoModel} over any OpenAI-compatible server (vLLM, TGI, llama.cpp, Ollama): one
- * {@code POST {base}/chat/completions} per question, sampled (temperature > 0) so that WikiCausal's five asks are
- * independent votes, a few tokens of answer. The transport is the project's one {@link OpenAiClient}: timeouts,
+ * {@code POST {base}/chat/completions} per question, a few tokens of answer. Greedy by default (temperature 0): the
+ * answer is deterministic and asked once per edge; with {@code validation.verifier.temperature} above 0 (WikiCausal
+ * samples, 0.7) each of the {@code validation.verification.tries} asks is an independent vote. The transport is the project's one {@link OpenAiClient}: timeouts,
  * retries with backoff on 429, 5xx and timeouts, a circuit breaker (a dead server fails the remaining asks at once
  * instead of timing out five times per edge) and an optional rate limit. Failures after that throw, which the
  * majority vote counts as no answer.
@@ -30,7 +31,7 @@ import java.util.Optional;
  *   <tr><td>{@code validation.verifier.api.key}</td><td>{@code VALIDATION_VERIFIER_API_KEY}</td><td>(none)</td>
  *       <td>Bearer token.</td></tr>
  *   <tr><td>{@code validation.verifier.temperature}</td><td>{@code VALIDATION_VERIFIER_TEMPERATURE}</td>
- *       <td>0.7</td><td>Sampling temperature of each ask.</td></tr>
+ *       <td>0</td><td>Sampling temperature of each ask; 0 is greedy (deterministic, one ask per edge).</td></tr>
  *   <tr><td>{@code validation.verifier.timeout.ms}</td><td>{@code VALIDATION_VERIFIER_TIMEOUT_MS}</td>
  *       <td>30000</td><td>Per-request timeout.</td></tr>
  *   <tr><td>{@code validation.verifier.connect.timeout.ms}</td><td>{@code VALIDATION_VERIFIER_CONNECT_TIMEOUT_MS}</td>
@@ -60,16 +61,26 @@ public final class OpenAiYesNoModel implements YesNoModel, AutoCloseable {
     /** "Yes" or "No" and a little slack; the prompt asks for nothing longer. */
     private static final int MAX_TOKENS = 4;
 
-    private final OpenAiClient client;
+    /** Greedy: the same question gets the same answer, so a restart or a retry changes nothing. */
+    public static final double DEFAULT_TEMPERATURE = 0.0;
 
-    public OpenAiYesNoModel(OpenAiClient client) {
+    private final OpenAiClient client;
+    private final boolean deterministic;
+
+    public OpenAiYesNoModel(OpenAiClient client, OpenAiClientSettings settings) {
         this.client = client;
+        this.deterministic = settings.temperature() == 0;
     }
 
     /** The verifier the configuration asks for: {@link CausalVerifier#NONE} without a base URL. */
     public static CausalVerifier verifierFrom(Config config) {
+        return verifierFrom(config, ClientMeters.NONE);
+    }
+
+    /** {@link #verifierFrom(Config)} reporting its HTTP calls to {@code meters}. */
+    public static CausalVerifier verifierFrom(Config config, ClientMeters meters) {
         return settingsFrom(config).map(s -> {
-            OpenAiYesNoModel model = new OpenAiYesNoModel(new OpenAiClient(s, ClientMeters.NONE, Ticker.SYSTEM));
+            OpenAiYesNoModel model = new OpenAiYesNoModel(new OpenAiClient(s, meters, Ticker.SYSTEM), s);
             ValidationSettings settings = ValidationSettings.from(config);
             return (CausalVerifier) new MajorityVoteVerifier(model, settings.verifierTries(),
                     settings.verifierMajority());
@@ -88,7 +99,7 @@ public final class OpenAiYesNoModel implements YesNoModel, AutoCloseable {
         }
         try {
             return Optional.of(new OpenAiClientSettings(URI.create(url.get()), config.get(PREFIX + "api.key", null),
-                    model, MAX_TOKENS, config.getDouble(PREFIX + "temperature", 0.7), ms(config, "timeout.ms", 30_000),
+                    model, MAX_TOKENS, config.getDouble(PREFIX + "temperature", DEFAULT_TEMPERATURE), ms(config, "timeout.ms", 30_000),
                     ms(config, "connect.timeout.ms", 5_000), config.getInt(PREFIX + "max.attempts", 3),
                     ms(config, "backoff.ms", 500), ms(config, "backoff.max.ms", 5_000),
                     config.getInt(PREFIX + "circuit.failures", 5), ms(config, "circuit.open.ms", 30_000),
@@ -101,6 +112,11 @@ public final class OpenAiYesNoModel implements YesNoModel, AutoCloseable {
 
     private static Duration ms(Config config, String key, long defaultMs) {
         return Duration.ofMillis(config.getLong(PREFIX + key, defaultMs));
+    }
+
+    @Override
+    public boolean deterministic() {
+        return deterministic;
     }
 
     @Override

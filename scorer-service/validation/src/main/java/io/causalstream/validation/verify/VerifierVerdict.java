@@ -12,6 +12,9 @@ public record VerifierVerdict(Outcome outcome, int yes, int asked, String reason
 
     public enum Outcome { YES, NO, ABSTAIN }
 
+    /** How an abstention because the LLM server could not be reached starts: metrics count edges by it. */
+    public static final String BACKEND_FAILED = "LLM backend failed";
+
     public static VerifierVerdict abstain(String reason) {
         return new VerifierVerdict(Outcome.ABSTAIN, 0, 0, reason);
     }
