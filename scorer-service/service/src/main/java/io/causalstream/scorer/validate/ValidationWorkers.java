@@ -148,9 +148,9 @@ public final class ValidationWorkers implements AutoCloseable {
     private void finish(Queue<ValidationOutcome> done, ValidationJob job, List<EdgeAssessment> assessments,
                         String error, long start) {
         ValidationOutcome outcome = new ValidationOutcome(job, assessments, error, System.nanoTime() - start);
+        listener.accept(outcome); // before the outcome can be published: metrics never lag the output
         done.add(outcome);
         inFlight.decrementAndGet();
-        listener.accept(outcome);
     }
 
     /** Stops the threads; running jobs are abandoned (their inputs are still pending in the store). */

@@ -322,8 +322,8 @@ class ScorerServiceIT {
                 String base = "http://localhost:" + service.httpPort();
                 assertThat(get(base + "/health/live").statusCode()).isEqualTo(200);
                 assertThat(get(base + "/metrics").body())
-                        .contains("scorer_validation_edges_total{state=\"ERROR\"} 500.0")
-                        .contains("scorer_validation_duration_seconds_count{outcome=\"error\"}");
+                        .containsPattern("scorer_validation_edges_total\\{[^}]*state=\"ERROR\"[^}]*} 500.0")
+                        .containsPattern("scorer_validation_duration_seconds_count\\{outcome=\"error\"[^}]*} 1");
             }
         }
     }
@@ -353,7 +353,7 @@ class ScorerServiceIT {
             assertThat(edge.getStages().getLast().getStage()).isEqualTo("verification");
             assertThat(edge.getStages().getLast().getReason()).contains("LLM backend failed");
             assertThat(get("http://localhost:" + service.httpPort() + "/metrics").body())
-                    .contains("scorer_verifier_unavailable_total 1.0");
+                    .containsPattern("scorer_verifier_unavailable_total\\{[^}]*} 1.0");
         }
     }
 
