@@ -5,6 +5,7 @@ import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.gold.GoldPreference;
+import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.validate.ValidationJob;
 import io.causalstream.scorer.validate.ValidationOutcome;
@@ -32,9 +33,9 @@ import org.apache.kafka.streams.processor.api.Record;
  * <p>Nothing is lost on a crash: an annotation is pending exactly when its extraction and passage text are stored
  * and its validated graph is not, and both stores are changelogged with the input offsets, so a restarted task
  * finds its pending work in {@link #init} and queues it again. A job whose inputs changed while it ran is dropped
- * (a newer job is queued). Without passage text (or with validation off) an extraction is assessed at once on the
- * stream thread, which for the scorer's assessors is cheap (every edge UNCHECKED), and published as it is;
- * when its text arrives it is validated and published again.
+ * (a newer job is queued). Without passage text an extraction is published at once with every edge UNCHECKED
+ * (with validation off, assessed at once by the text-free assessor); when its text arrives it is validated and
+ * published again.
  */
 final class ValidateProcessor implements Processor<String, SpecificRecord, String, ScoredGraph> {
 
@@ -145,9 +146,14 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
         }
     }
 
+    /**
+     * Without the text a text-reading assessor has nothing to read: every edge is UNCHECKED, without calling it.
+     * An assessor that does not read the text (validation off) is cheap and runs here.
+     */
     private void publishAssessedNow(Extraction extraction, String text, long timestamp) {
-        publish(scorer.validated(extraction, scorer.assess(extraction, text), Instant.ofEpochMilli(timestamp)),
-                timestamp);
+        var assessments = scorer.usesPassageText() && text == null
+                ? EdgeAssessor.NONE.assess(extraction, null) : scorer.assess(extraction, text);
+        publish(scorer.validated(extraction, assessments, Instant.ofEpochMilli(timestamp)), timestamp);
     }
 
     private void enqueue(String passageId, String annotationId, long timestamp) {

@@ -40,6 +40,8 @@ import io.causalstream.scorer.scoring.GraphAlignment;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -218,7 +220,7 @@ class ScorerServiceIT {
                 // {rain, dams} vs {rain, dams}: F1 1; {rain, tourism} vs {rain, dams}: TP 1, FP 1, FN 1, F1 1/2
                 assertThat(g.getScores().get(0).getF1()).isEqualTo(g.getAnnotationId().equals("rules-v1")
                         ? 1.0 : 0.5);
-                ScoredGraph before = all.stream().map(ConsumerRecord::value)
+                ScoredGraph before = all.stream().filter(r -> passage.equals(r.key())).map(ConsumerRecord::value)
                         .filter(v -> v.getAnnotationId().equals(g.getAnnotationId()) && v.getGoldAnnotationId() == null)
                         .findFirst().orElseThrow();
                 assertThat(g.getEdges()).as("validated once, re-scored only").isEqualTo(before.getEdges());
@@ -389,15 +391,19 @@ class ScorerServiceIT {
         };
     }
 
-    /** Waits until the application's consumer group has committed an offset past a record of {@code topic}. */
+    /** Waits until the application's consumer group has committed every record now on {@code topic}. */
     private static void awaitCommitted(TestCluster cluster, String group, String topic) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 cluster.bootstrapServers()))) {
+            var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
+                    .stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+            var ends = admin.listOffsets(partitions.stream().collect(java.util.stream.Collectors.toMap(
+                    p -> p, p -> OffsetSpec.latest()))).all().get();
             long deadline = System.nanoTime() + WAIT.toNanos();
             while (System.nanoTime() < deadline) {
-                var offsets = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-                if (offsets.entrySet().stream().anyMatch(e -> e.getKey().topic().equals(topic)
-                        && e.getValue() != null && e.getValue().offset() > 0)) {
+                var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+                if (partitions.stream().allMatch(p -> committed.get(p) != null
+                        && committed.get(p).offset() >= ends.get(p).offset())) {
                     return;
                 }
                 Thread.sleep(100);
