@@ -50,6 +50,10 @@ import org.apache.kafka.streams.state.HostInfo;
  *       a fit (10-50 ms with 100 bootstrap rounds) never holds up the judgments of its task; {@code false}: fit
  *       on the stream thread inside the punctuation (deterministic timing for tests). The final tables are the
  *       same either way</td></tr>
+ *   <tr><td>elo.max.edges</td><td>ELO_MAX_EDGES</td><td>500</td><td>annotations with more triples go to
+ *       {@code extractions.dlq} (the rater page shows every triple)</td></tr>
+ *   <tr><td>elo.max.passage.chars</td><td>ELO_MAX_PASSAGE_CHARS</td><td>200000</td><td>longer passages go to
+ *       {@code passages.dlq}</td></tr>
  *   <tr><td>elo.passage.cache.size</td><td>ELO_PASSAGE_CACHE_SIZE</td><td>256</td>
  *       <td>passages whose Elo table and head-to-head counts each stream task keeps decoded in memory (least
  *       recently judged ones make room), so judging a busy passage skips decoding its state from the store;
@@ -81,6 +85,8 @@ public record EloSettings(
         Duration btRefitBudget,
         boolean btRefitAsync,
         int passageCacheSize,
+        int maxEdges,
+        int maxPassageChars,
         Map<String, String> raterTokens,
         String sessionSecret,
         Duration liveInterval,
@@ -100,6 +106,8 @@ public record EloSettings(
     public static final String ELO_BT_REFIT_BUDGET_MS = "elo.bt.refit.budget.ms";
     public static final String ELO_BT_REFIT_ASYNC = "elo.bt.refit.async";
     public static final String ELO_PASSAGE_CACHE_SIZE = "elo.passage.cache.size";
+    public static final String ELO_MAX_EDGES = "elo.max.edges";
+    public static final String ELO_MAX_PASSAGE_CHARS = "elo.max.passage.chars";
     public static final String ELO_RATERS = "elo.raters";
     public static final String ELO_SESSION_SECRET = "elo.session.secret";
     public static final String ELO_LIVE_MS = "elo.live.interval.ms";
@@ -120,6 +128,10 @@ public record EloSettings(
         }
         if (btRefitBudget.isNegative() || btRefitBudget.isZero()) {
             throw new IllegalArgumentException("elo.bt.refit.budget.ms (ELO_BT_REFIT_BUDGET_MS) must be > 0");
+        }
+        if (maxEdges < 1 || maxPassageChars < 1) {
+            throw new IllegalArgumentException("elo.max.edges (ELO_MAX_EDGES) and elo.max.passage.chars "
+                    + "(ELO_MAX_PASSAGE_CHARS) must be at least 1, got " + maxEdges + " and " + maxPassageChars);
         }
         if (passageCacheSize < 0) {
             throw new IllegalArgumentException("elo.passage.cache.size (ELO_PASSAGE_CACHE_SIZE) must be >= 0, got "
@@ -147,6 +159,8 @@ public record EloSettings(
                 Duration.ofMillis(config.getLong(ELO_BT_REFIT_BUDGET_MS, 50)),
                 config.getBoolean(ELO_BT_REFIT_ASYNC, true),
                 config.getInt(ELO_PASSAGE_CACHE_SIZE, 256),
+                config.getInt(ELO_MAX_EDGES, 500),
+                config.getInt(ELO_MAX_PASSAGE_CHARS, 200_000),
                 parseRaters(config.get(ELO_RATERS, "")),
                 config.get(ELO_SESSION_SECRET, randomSecret()),
                 Duration.ofMillis(config.getLong(ELO_LIVE_MS, 250)),

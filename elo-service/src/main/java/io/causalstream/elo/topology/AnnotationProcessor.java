@@ -22,9 +22,14 @@ final class AnnotationProcessor implements Processor<String, Extraction, String,
 
     private static final Logger log = LoggerFactory.getLogger(AnnotationProcessor.class);
 
+    private final int maxEdges;
     private KeyValueStore<String, Extraction> annotations;
     private KeyValueStore<String, Tournament> tournaments;
     private ProcessorContext<String, GoldGraph> context;
+
+    AnnotationProcessor(int maxEdges) {
+        this.maxEdges = maxEdges;
+    }
 
     @Override
     public void init(ProcessorContext<String, GoldGraph> context) {
@@ -41,6 +46,10 @@ final class AnnotationProcessor implements Processor<String, Extraction, String,
             return;
         }
         requireWellFormed(record.key(), extraction);
+        if (extraction.getTriples().size() > maxEdges) {
+            throw new InvalidRecordException("extraction " + extraction.getAnnotationId() + " has "
+                    + extraction.getTriples().size() + " triples, more than elo.max.edges = " + maxEdges);
+        }
         String passageId = extraction.getPassageId();
         String storeKey = EloTopology.annotationKey(passageId, extraction.getAnnotationId());
         Extraction previous = annotations.get(storeKey);

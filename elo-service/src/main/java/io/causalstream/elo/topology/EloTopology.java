@@ -81,8 +81,10 @@ public final class EloTopology {
         topology.addSource(AutoOffsetReset.earliest(), JUDGMENTS_SOURCE, Serdes.String().deserializer(),
                 serdes.valueDeserializer(Topics.JUDGMENTS), Topics.JUDGMENTS.name());
 
-        topology.addProcessor(PASSAGES_WRITER, PassageProcessor::new, PASSAGES_SOURCE);
-        topology.addProcessor(ANNOTATIONS_WRITER, AnnotationProcessor::new, EXTRACTIONS_SOURCE);
+        topology.addProcessor(PASSAGES_WRITER, () -> new PassageProcessor(settings.maxPassageChars()),
+                PASSAGES_SOURCE);
+        topology.addProcessor(ANNOTATIONS_WRITER, () -> new AnnotationProcessor(settings.maxEdges()),
+                EXTRACTIONS_SOURCE);
         BradleyTerry bradleyTerry = new BradleyTerry(settings.bt());
         topology.addProcessor(TOURNAMENT_UPDATER, () -> new JudgmentProcessor(settings.rating(), settings.ties(),
                 bradleyTerry, settings.btRefitInterval(), settings.btRefitBudget(), settings.btRefitAsync(),

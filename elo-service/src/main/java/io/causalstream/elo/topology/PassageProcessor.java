@@ -10,7 +10,12 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /** Keeps each passage's text, which the rater page shows above the two annotations. */
 final class PassageProcessor implements Processor<String, Passage, Void, Void> {
 
+    private final int maxChars;
     private KeyValueStore<String, Passage> passages;
+
+    PassageProcessor(int maxChars) {
+        this.maxChars = maxChars;
+    }
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
@@ -26,6 +31,10 @@ final class PassageProcessor implements Processor<String, Passage, Void, Void> {
         if (passage.getId() == null || passage.getId().isBlank() || !passage.getId().equals(record.key())) {
             throw new InvalidRecordException("passage with key '" + record.key() + "': id '" + passage.getId()
                     + "' must be the record key (passages are keyed by id)");
+        }
+        if (passage.getText().length() > maxChars) {
+            throw new InvalidRecordException("passage " + passage.getId() + " has " + passage.getText().length()
+                    + " characters, more than elo.max.passage.chars = " + maxChars);
         }
         passages.put(passage.getId(), passage);
     }

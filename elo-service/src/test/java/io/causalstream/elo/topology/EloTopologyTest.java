@@ -494,6 +494,25 @@ class EloTopologyTest {
         judgments.pipeInput(passage, j, T0.plusSeconds(secondsAfterT0));
     }
 
+    /** Work per record is bounded: oversized passages and annotations are dead-lettered with the limit named. */
+    @Test
+    void oversizedPassagesAndAnnotationsGoToDeadLetters() {
+        start("half", Map.of("elo.max.edges", "1", "elo.max.passage.chars", "10"));
+        passages.pipeInput(P, Passage.newBuilder().setId(P).setText("Rain floods the valley.").setPublishedAt(T0)
+                .build(), T0);
+        assertThat(driver.createOutputTopic(Topics.PASSAGES.deadLetterTopic(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer()).readRecordsToList()).singleElement()
+                .satisfies(r -> assertThat(DeadLetters.header(r.headers(), DeadLetters.MESSAGE))
+                        .contains("more than elo.max.passage.chars = 10"));
+        extractions.pipeInput(P, extraction("HumanA", "HumanA", AnnotatorKind.HUMAN,
+                List.of(triple("rainfall", "flooding", Direction.INCREASE), triple("dams", "flooding",
+                        Direction.DECREASE))), T0);
+        assertThat(extractionsDlq.readRecordsToList()).singleElement()
+                .satisfies(r -> assertThat(DeadLetters.header(r.headers(), DeadLetters.MESSAGE))
+                        .contains("has 2 triples, more than elo.max.edges = 1"));
+        assertThat(driver.<String, Passage>getKeyValueStore(EloTopology.PASSAGES_STORE).get(P)).isNull();
+    }
+
     @Test
     void passagesAndRaterVotesAreKept() {
         start("half");
