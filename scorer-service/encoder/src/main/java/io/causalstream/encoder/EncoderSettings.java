@@ -65,6 +65,8 @@ public record EncoderSettings(Path modelPath,
         }
         if (name == null || name.isBlank()) {
             name = modelPath == null ? BundledMiniLm.NAME : defaultName(modelPath);
+        } else if (modelPath == null && name.strip().equalsIgnoreCase(BundledMiniLm.QUANTIZED_ALIAS)) {
+            name = BundledMiniLm.QUANTIZED_NAME;
         }
         if (cacheDir == null) {
             cacheDir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-models");
@@ -89,6 +91,11 @@ public record EncoderSettings(Path modelPath,
 
     public boolean bundled() {
         return modelPath == null;
+    }
+
+    /** The bundled model to load: the quantized one when the name asks for it, else the full-precision one. */
+    String bundledModel() {
+        return BundledMiniLm.QUANTIZED_NAME.equalsIgnoreCase(name) ? BundledMiniLm.QUANTIZED_NAME : BundledMiniLm.NAME;
     }
 
     /** The tokenizer file of a configured model: the explicit one, else {@code tokenizer.json} beside it. */
