@@ -166,20 +166,33 @@ public final class CesarKernel {
         for (int p = 0; p + 1 < start.length; p++) {
             int from = start[p];
             int to = start[p + 1];
-            double[] scores = new double[to - from];
+            int len = to - from;
+            double[] scores = new double[len];
+            float[] row = new float[len];
+            // this pair's keys per head, transposed (kT[c][j]): a query's scores are then axpys over j, vectorised
+            float[][] kT = new float[d][len];
+            for (int j = 0; j < len; j++) {
+                float[] kj = k[from + j];
+                for (int c = 0; c < d; c++) {
+                    kT[c][j] = kj[c];
+                }
+            }
             for (int h = 0; h < heads; h++) {
                 int off = h * dh;
                 for (int i = from; i < to; i++) {
                     float[] qi = q[i];
-                    double max = Double.NEGATIVE_INFINITY;
-                    for (int j = from; j < to; j++) {
-                        float[] kj = k[j];
-                        double s = 0;
-                        for (int c = 0; c < dh; c++) {
-                            s += qi[off + c] * kj[off + c];
+                    java.util.Arrays.fill(row, 0f);
+                    for (int c = 0; c < dh; c++) {
+                        float qc = qi[off + c];
+                        float[] kc = kT[off + c];
+                        for (int j = 0; j < len; j++) {
+                            row[j] += qc * kc[j];
                         }
-                        scores[j - from] = s * scale;
-                        max = Math.max(max, scores[j - from]);
+                    }
+                    double max = Double.NEGATIVE_INFINITY;
+                    for (int j = 0; j < len; j++) {
+                        scores[j] = row[j] * scale;
+                        max = Math.max(max, scores[j]);
                     }
                     double total = 0;
                     for (int j = 0; j < scores.length; j++) {
@@ -274,17 +287,22 @@ public final class CesarKernel {
     static float[][] multiply(float[][] x, float[][] w, int cols) {
         int rows = x.length;
         float[][] out = new float[rows][cols];
-        for (int r = 0; r < rows; r++) {
-            float[] xr = x[r];
-            float[] y = out[r];
-            for (int k = 0; k < xr.length; k++) {
-                float a = xr[k];
-                if (a == 0) {
-                    continue;
-                }
-                float[] wk = w[k];
-                for (int c = 0; c < cols; c++) {
-                    y[c] += a * wk[c];
+        // a block of weight rows stays in the core's cache while every token row passes over it
+        int block = Math.max(8, (64 * 1024) / (4 * cols));
+        for (int k0 = 0; k0 < w.length; k0 += block) {
+            int k1 = Math.min(w.length, k0 + block);
+            for (int r = 0; r < rows; r++) {
+                float[] xr = x[r];
+                float[] y = out[r];
+                for (int k = k0; k < k1; k++) {
+                    float a = xr[k];
+                    if (a == 0) {
+                        continue;
+                    }
+                    float[] wk = w[k];
+                    for (int c = 0; c < cols; c++) {
+                        y[c] += a * wk[c];
+                    }
                 }
             }
         }
