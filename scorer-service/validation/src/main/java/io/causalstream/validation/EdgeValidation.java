@@ -35,7 +35,7 @@ import java.util.function.Supplier;
  * <p>Thread-safe when its encoder, strength model and verifier are (the bundled ones are): each call keeps its
  * state on the stack, apart from caches that only ever return what the same computation would: a passage's
  * sentences, their embeddings and its label groundings (the next extraction of the passage reuses them), label
- * embeddings, and CESAR strengths by (cause, effect) text (the strength model must be a pure function, as CESAR is).
+ * embeddings, and (when built by {@link #open} or {@link #keepingStrengths}) CESAR strengths by (cause, effect) text.
  * {@link #validateAll} validates many extractions with one batched strength call.
  */
 public final class EdgeValidation implements AutoCloseable {
@@ -47,30 +47,50 @@ public final class EdgeValidation implements AutoCloseable {
     private final AutoCloseable owned;
     private final Lru<String, PassageText> passages = new Lru<>(PASSAGES_KEPT);
     private final LabelVectors labelVectors;
-    private final Lru<TextPair, Double> strengthCache = new Lru<>(STRENGTHS_KEPT);
+    /** Null when the strength model is not known to be pure. */
+    private final Lru<TextPair, Double> strengthCache;
 
     /** Passages whose sentences, embeddings and groundings are kept (a few MB each at most). */
     static final int PASSAGES_KEPT = 64;
     static final int STRENGTHS_KEPT = 16384;
 
     /**
+     * A validation that asks {@code strength} for every batch (no strength kept between calls: a stand-in need
+     * not be a pure function); {@link #keepingStrengths} for CESAR.
+     *
      * @param encoder  for embedding grounding, or null
      * @param strength for the strength stage, or null to skip it
      * @param verifier the LLM check, {@link CausalVerifier#NONE} without a backend
      */
     public EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
                           CausalVerifier verifier) {
-        this(settings, encoder, strength, verifier, null);
+        this(settings, encoder, strength, verifier, null, false);
+    }
+
+    /**
+     * Like the constructor, keeping each (cause, effect) strength for the next extraction that asks it again: for a
+     * strength model that is a pure function of the two texts, as CESAR is ({@link #open} does this).
+     */
+    public static EdgeValidation keepingStrengths(ValidationSettings settings, TokenEncoder encoder,
+                                                  StrengthModel strength, CausalVerifier verifier) {
+        return new EdgeValidation(settings, encoder, strength, verifier, null, true);
+    }
+
+    /** The models {@link #open} loads: CESAR, so its strengths are kept. */
+    private EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
+                           CausalVerifier verifier, AutoCloseable owned) {
+        this(settings, encoder, strength, verifier, owned, true);
     }
 
     private EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
-                           CausalVerifier verifier, AutoCloseable owned) {
+                           CausalVerifier verifier, AutoCloseable owned, boolean keepStrengths) {
         this.settings = settings;
         this.encoder = encoder;
         this.strength = strength;
         this.verifier = verifier == null ? CausalVerifier.NONE : verifier;
         this.owned = owned;
         this.labelVectors = encoder == null ? null : new LabelVectors(encoder);
+        this.strengthCache = keepStrengths ? new Lru<>(STRENGTHS_KEPT) : null;
     }
 
     /**
@@ -208,7 +228,7 @@ public final class EdgeValidation implements AutoCloseable {
             Checked c = checked.get(i);
             if (c.edge.kept()) {
                 TextPair pair = new TextPair(causeText(c), c.edge.target());
-                Double known = strengthCache.get(pair);
+                Double known = strengthCache == null ? null : strengthCache.get(pair);
                 if (known != null) {
                     out[i] = known;
                 } else {
@@ -220,7 +240,9 @@ public final class EdgeValidation implements AutoCloseable {
             List<TextPair> pairs = new ArrayList<>(wanted.keySet());
             double[] values = strength.strengths(pairs);
             for (int k = 0; k < values.length; k++) {
-                strengthCache.put(pairs.get(k), values[k]);
+                if (strengthCache != null) {
+                    strengthCache.put(pairs.get(k), values[k]);
+                }
                 for (int i : wanted.get(pairs.get(k))) {
                     out[i] = values[k];
                 }

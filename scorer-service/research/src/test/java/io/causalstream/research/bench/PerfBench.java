@@ -173,7 +173,7 @@ public final class PerfBench {
     }
 
     private static EdgeValidation validation(DjlTokenEncoder encoder, StrengthModel strength) {
-        return new EdgeValidation(ValidationSettings.defaults(), encoder, strength, null);
+        return EdgeValidation.keepingStrengths(ValidationSettings.defaults(), encoder, strength, null);
     }
 
     /** Every annotation of the 20 Elo passages, as extractions of their passage. */
