@@ -12,7 +12,8 @@ import java.util.List;
  * {@link #concatenate C [SEP] A} (paper appendix G.4).
  *
  * <p>Thread-safe when the encoder is (the DJL encoder is). Batch calls ({@link #strengths}) are much faster than
- * one call per pair.
+ * one call per pair: the head's arithmetic ({@link CesarKernel}) runs on stacked pairs, spread over the cores, and
+ * overlaps the encoding of the next chunk.
  */
 public final class CesarScorer {
 
@@ -23,6 +24,12 @@ public final class CesarScorer {
 
     private final TokenEncoder encoder;
     private final CesarHead head;
+    private final CesarKernel kernel;
+
+    /** Pairs encoded per step; the head of one step runs while the encoder reads the next. */
+    static final int CHUNK = 64;
+    /** Pairs the kernel stacks into one matrix per task. */
+    static final int HEAD_BATCH = 8;
 
     public CesarScorer(TokenEncoder encoder, CesarHead head) {
         if (encoder.dimension() != head.dimension()) {
@@ -32,6 +39,7 @@ public final class CesarScorer {
         }
         this.encoder = encoder;
         this.head = head;
+        this.kernel = new CesarKernel(head);
     }
 
     public CesarHead head() {
@@ -48,8 +56,64 @@ public final class CesarScorer {
 
     /** CS of every (cause, effect) pair, in input order, encoded in batches. */
     public double[] strengths(List<TextPair> causeEffect) {
+        int n = causeEffect.size();
+        double[] out = new double[n];
+        // sorted by length so each chunk's encoder batches carry little padding
+        Integer[] order = new Integer[n];
+        java.util.Arrays.setAll(order, i -> i);
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(
+                i -> causeEffect.get(i).first().length() + causeEffect.get(i).second().length()));
+        List<java.util.concurrent.Future<?>> pending = new java.util.ArrayList<>();
+        try {
+            for (int from = 0; from < n; from += CHUNK) {
+                int[] at = new int[Math.min(n, from + CHUNK) - from];
+                List<TextPair> chunk = new java.util.ArrayList<>(at.length);
+                for (int k = 0; k < at.length; k++) {
+                    at[k] = order[from + k];
+                    chunk.add(causeEffect.get(at[k]));
+                }
+                List<TokenEmbeddings> encoded = encoder.encodePairs(chunk);
+                if (from + CHUNK >= n) {
+                    score(encoded, at, out);
+                } else {
+                    pending.add(java.util.concurrent.ForkJoinPool.commonPool().submit(() -> score(encoded, at, out)));
+                }
+            }
+            for (java.util.concurrent.Future<?> f : pending) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while scoring CESAR strengths", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            pending.forEach(f -> f.cancel(false));
+        }
+        return out;
+    }
+
+    /** The head over one encoded chunk, in stacks of {@link #HEAD_BATCH} pairs spread over the cores. */
+    private void score(List<TokenEmbeddings> encoded, int[] at, double[] out) {
+        java.util.stream.IntStream.range(0, (encoded.size() + HEAD_BATCH - 1) / HEAD_BATCH).parallel().forEach(b -> {
+            int from = b * HEAD_BATCH;
+            int to = Math.min(encoded.size(), from + HEAD_BATCH);
+            List<float[][]> causes = new java.util.ArrayList<>(to - from);
+            List<float[][]> effects = new java.util.ArrayList<>(to - from);
+            for (int i = from; i < to; i++) {
+                causes.add(encoded.get(i).segment(0));
+                effects.add(encoded.get(i).segment(1));
+            }
+            double[] s = kernel.scores(causes, effects);
+            for (int i = from; i < to; i++) {
+                out[at[i]] = s[i - from];
+            }
+        });
+    }
+
+    /** The straightforward path kept as the reference: {@link CesarStrength} pair by pair (benchmarks, tests). */
+    public double[] referenceStrengths(List<TextPair> causeEffect) {
         List<TokenEmbeddings> encoded = encoder.encodePairs(causeEffect);
-        // the head's arithmetic is a pure function: spread a batch over the cores
         return java.util.stream.IntStream.range(0, encoded.size()).parallel()
                 .mapToDouble(i -> CesarStrength.score(head, encoded.get(i).segment(0), encoded.get(i).segment(1)))
                 .toArray();

@@ -64,7 +64,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
         Path modelFile;
         Path tokenizerFile;
         if (settings.bundled()) {
-            Path[] files = BundledMiniLm.materialise(settings.cacheDir());
+            Path[] files = BundledMiniLm.materialise(settings.cacheDir(), settings.bundledModel());
             modelFile = files[0];
             tokenizerFile = files[1];
         } else {

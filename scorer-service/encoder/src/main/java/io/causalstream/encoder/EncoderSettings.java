@@ -19,7 +19,10 @@ import java.util.Locale;
  *       <td>(bundled, or {@code tokenizer.json} beside the model)</td><td>HuggingFace {@code tokenizer.json} of the
  *       model.</td></tr>
  *   <tr><td>{@code encoder.name}</td><td>{@code ENCODER_NAME}</td><td>all-minilm-l6-v2 (or the model's file
- *       name)</td><td>Name used in measure names and model cards.</td></tr>
+ *       name)</td><td>Name used in measure names and model cards. Without a model path, {@code minilm-q} (or
+ *       {@code all-minilm-l6-v2-q}) selects the bundled int8-quantized all-MiniLM-L6-v2: 2-3x faster on CPU, but
+ *       its activations are quantized per batch, so a text's embeddings shift a little with the other texts of its
+ *       batch (cosine about 0.99) and scores are not reproducible bit for bit.</td></tr>
  *   <tr><td>{@code encoder.max.tokens}</td><td>{@code ENCODER_MAX_TOKENS}</td><td>256</td>
  *       <td>Longest sequence, special tokens included; longer input is truncated (pairs: longest side first).</td></tr>
  *   <tr><td>{@code encoder.batch.size}</td><td>{@code ENCODER_BATCH_SIZE}</td><td>32</td>
@@ -65,6 +68,8 @@ public record EncoderSettings(Path modelPath,
         }
         if (name == null || name.isBlank()) {
             name = modelPath == null ? BundledMiniLm.NAME : defaultName(modelPath);
+        } else if (modelPath == null && name.strip().equalsIgnoreCase(BundledMiniLm.QUANTIZED_ALIAS)) {
+            name = BundledMiniLm.QUANTIZED_NAME;
         }
         if (cacheDir == null) {
             cacheDir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-models");
@@ -78,6 +83,11 @@ public record EncoderSettings(Path modelPath,
 
     public boolean bundled() {
         return modelPath == null;
+    }
+
+    /** The bundled model to load: the quantized one when the name asks for it, else the full-precision one. */
+    String bundledModel() {
+        return BundledMiniLm.QUANTIZED_NAME.equalsIgnoreCase(name) ? BundledMiniLm.QUANTIZED_NAME : BundledMiniLm.NAME;
     }
 
     /** The tokenizer file of a configured model: the explicit one, else {@code tokenizer.json} beside it. */

@@ -90,4 +90,21 @@ class DjlTokenEncoderTest {
                 null, 256, 32, 0, null))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not found");
     }
+
+    @Test
+    void theQuantizedMiniLmIsOfferedByName() {
+        EncoderSettings settings = new EncoderSettings(null, null, "minilm-q", 256, 32, 0, null);
+        assertThat(settings.name()).isEqualTo("all-minilm-l6-v2-q");
+        try (DjlTokenEncoder quantized = DjlTokenEncoder.open(settings)) {
+            List<String> texts = List.of("Heavy rain floods the streets.", "The stock market fell sharply.");
+            List<TokenEmbeddings> q = quantized.encode(texts);
+            List<TokenEmbeddings> full = encoder.encode(texts);
+
+            assertThat(quantized.dimension()).isEqualTo(384);
+            assertThat(q.getFirst().tokens()).containsExactly(full.getFirst().tokens());
+            // int8 weights move the vectors a little, not the geometry
+            assertThat(Vectors.cosine(q.get(0).meanPooled(), full.get(0).meanPooled())).isGreaterThan(0.9);
+            assertThat(Vectors.cosine(q.get(1).meanPooled(), full.get(1).meanPooled())).isGreaterThan(0.9);
+        }
+    }
 }

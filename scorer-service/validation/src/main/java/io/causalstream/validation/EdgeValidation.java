@@ -32,7 +32,10 @@ import java.util.function.Supplier;
  * when every stage that ran passed; HYPOTHESIZED otherwise.
  *
  * <p>Thread-safe when its encoder, strength model and verifier are (the bundled ones are): each call keeps its
- * state on the stack.
+ * state on the stack, apart from caches that only ever return what the same computation would: a passage's
+ * sentences, their embeddings and its label groundings (the next extraction of the passage reuses them), label
+ * embeddings, and (when built by {@link #open} or {@link #keepingStrengths}) CESAR strengths by (cause, effect) text.
+ * {@link #validateAll} validates many extractions with one batched strength call.
  */
 public final class EdgeValidation implements AutoCloseable {
 
@@ -41,24 +44,52 @@ public final class EdgeValidation implements AutoCloseable {
     private final StrengthModel strength;
     private final CausalVerifier verifier;
     private final AutoCloseable owned;
+    private final Lru<String, PassageText> passages = new Lru<>(PASSAGES_KEPT);
+    private final LabelVectors labelVectors;
+    /** Null when the strength model is not known to be pure. */
+    private final Lru<TextPair, Double> strengthCache;
+
+    /** Passages whose sentences, embeddings and groundings are kept (a few MB each at most). */
+    static final int PASSAGES_KEPT = 64;
+    static final int STRENGTHS_KEPT = 16384;
 
     /**
+     * A validation that asks {@code strength} for every batch (no strength kept between calls: a stand-in need
+     * not be a pure function); {@link #keepingStrengths} for CESAR.
+     *
      * @param encoder  for embedding grounding, or null
      * @param strength for the strength stage, or null to skip it
      * @param verifier the LLM check, {@link CausalVerifier#NONE} without a backend
      */
     public EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
                           CausalVerifier verifier) {
-        this(settings, encoder, strength, verifier, null);
+        this(settings, encoder, strength, verifier, null, false);
+    }
+
+    /**
+     * Like the constructor, keeping each (cause, effect) strength for the next extraction that asks it again: for a
+     * strength model that is a pure function of the two texts, as CESAR is ({@link #open} does this).
+     */
+    public static EdgeValidation keepingStrengths(ValidationSettings settings, TokenEncoder encoder,
+                                                  StrengthModel strength, CausalVerifier verifier) {
+        return new EdgeValidation(settings, encoder, strength, verifier, null, true);
+    }
+
+    /** The models {@link #open} loads: CESAR, so its strengths are kept. */
+    private EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
+                           CausalVerifier verifier, AutoCloseable owned) {
+        this(settings, encoder, strength, verifier, owned, true);
     }
 
     private EdgeValidation(ValidationSettings settings, TokenEncoder encoder, StrengthModel strength,
-                           CausalVerifier verifier, AutoCloseable owned) {
+                           CausalVerifier verifier, AutoCloseable owned, boolean keepStrengths) {
         this.settings = settings;
         this.encoder = encoder;
         this.strength = strength;
         this.verifier = verifier == null ? CausalVerifier.NONE : verifier;
         this.owned = owned;
+        this.labelVectors = encoder == null ? null : new LabelVectors(encoder);
+        this.strengthCache = keepStrengths ? new Lru<>(STRENGTHS_KEPT) : null;
     }
 
     /**
@@ -99,12 +130,54 @@ public final class EdgeValidation implements AutoCloseable {
 
     /** Validates every triple of one extraction against its passage text. */
     public ValidatedGraph validate(String passageText, List<Triple> triples) {
-        // a very long passage would cost minutes of encoding inside one transaction: lexical grounding only then
-        boolean embed = settings.embeddingGrounding() && passageText != null
-                && passageText.length() <= settings.embeddingMaxChars();
-        PassageText passage = new PassageText(passageText, embed ? encoder : null);
-        Grounding grounding = new Grounding(passage, settings);
+        return validateAll(List.of(new Extraction(passageText, triples))).getFirst();
+    }
+
+    /** One extraction to validate: the passage text and the extracted triples. */
+    public record Extraction(String passageText, List<Triple> triples) {
+    }
+
+    /**
+     * Validates many extractions (of one passage or of several); the same result as one {@link #validate} each,
+     * with the strengths of all their edges computed in one batch.
+     */
+    public List<ValidatedGraph> validateAll(List<Extraction> extractions) {
+        List<List<Checked>> all = new ArrayList<>();
+        for (Extraction x : extractions) {
+            all.add(check(x.passageText(), x.triples()));
+        }
+        double[] strengths = strengths(all.stream().flatMap(List::stream).toList());
+        List<ValidatedGraph> out = new ArrayList<>();
+        int at = 0;
+        for (List<Checked> checked : all) {
+            Map<String, Set<String>> successors = new HashMap<>();
+            for (Checked c : checked) {
+                if (c.edge.kept()) {
+                    successors.computeIfAbsent(c.edge.source(), k -> new HashSet<>()).add(c.edge.target());
+                }
+            }
+            List<ValidatedEdge> edges = new ArrayList<>();
+            for (Checked c : checked) {
+                edges.add(decide(c, strengths[at++], successors));
+            }
+            out.add(ValidatedGraph.of(edges));
+        }
+        return out;
+    }
+
+    /** Stages 1-3 and the cue reading of one extraction. */
+    private List<Checked> check(String passageText, List<Triple> triples) {
+        PassageText passage = passage(passageText);
+        Grounding grounding = new Grounding(passage, settings, labelVectors);
         List<NormalisedEdge> normalised = new Normalisation(settings, grounding::best).normalise(triples);
+        List<String> labels = new ArrayList<>();
+        for (NormalisedEdge e : normalised) {
+            if (e.kept()) {
+                labels.add(e.source());
+                labels.add(e.target());
+            }
+        }
+        grounding.prefetch(labels);
         EvidenceFinder finder = new EvidenceFinder(passage, grounding, settings.evidenceWindow());
 
         List<Checked> checked = new ArrayList<>();
@@ -124,18 +197,21 @@ public final class EdgeValidation implements AutoCloseable {
             }
             checked.add(new Checked(e, source, target, evidence, cue, grounding));
         }
-        double[] strengths = strengths(checked);
-        Map<String, Set<String>> successors = new HashMap<>();
-        for (Checked c : checked) {
-            if (c.edge.kept()) {
-                successors.computeIfAbsent(c.edge.source(), k -> new HashSet<>()).add(c.edge.target());
-            }
+        return checked;
+    }
+
+    /** The passage split and (lazily) embedded, shared by every extraction of it while it stays in the cache. */
+    private PassageText passage(String passageText) {
+        String text = passageText == null ? "" : passageText;
+        PassageText passage = passages.get(text);
+        if (passage == null) {
+            // a very long passage would cost minutes of encoding inside one transaction: lexical grounding only then
+            boolean embed = settings.embeddingGrounding() && passageText != null
+                    && passageText.length() <= settings.embeddingMaxChars();
+            passage = new PassageText(passageText, embed ? encoder : null);
+            passages.put(text, passage);
         }
-        List<ValidatedEdge> out = new ArrayList<>();
-        for (int i = 0; i < checked.size(); i++) {
-            out.add(decide(checked.get(i), strengths[i], successors));
-        }
-        return ValidatedGraph.of(out);
+        return passage;
     }
 
     private double[] strengths(List<Checked> checked) {
@@ -144,19 +220,30 @@ public final class EdgeValidation implements AutoCloseable {
         if (strength == null) {
             return out;
         }
-        List<TextPair> pairs = new ArrayList<>();
-        List<Integer> at = new ArrayList<>();
+        // each distinct pair once: cached from an earlier call, or in one batch now
+        Map<TextPair, List<Integer>> wanted = new java.util.LinkedHashMap<>();
         for (int i = 0; i < checked.size(); i++) {
             Checked c = checked.get(i);
             if (c.edge.kept()) {
-                pairs.add(new TextPair(causeText(c), c.edge.target()));
-                at.add(i);
+                TextPair pair = new TextPair(causeText(c), c.edge.target());
+                Double known = strengthCache == null ? null : strengthCache.get(pair);
+                if (known != null) {
+                    out[i] = known;
+                } else {
+                    wanted.computeIfAbsent(pair, k -> new ArrayList<>()).add(i);
+                }
             }
         }
-        if (!pairs.isEmpty()) {
+        if (!wanted.isEmpty()) {
+            List<TextPair> pairs = new ArrayList<>(wanted.keySet());
             double[] values = strength.strengths(pairs);
             for (int k = 0; k < values.length; k++) {
-                out[at.get(k)] = values[k];
+                if (strengthCache != null) {
+                    strengthCache.put(pairs.get(k), values[k]);
+                }
+                for (int i : wanted.get(pairs.get(k))) {
+                    out[i] = values[k];
+                }
             }
         }
         return out;

@@ -1,35 +1,38 @@
 package io.causalstream.validation;
 
-import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.Vectors;
 import io.causalstream.text.Levenshtein;
 import io.causalstream.text.Token;
 import io.causalstream.text.Tokens;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Stage 1 (guidelines 2 and 5 of the soft-measures paper: no concepts absent from the text, names close to it):
  * finds a node label in the passage, sentence by sentence, at the strongest level that matches — exact, stemmed,
- * fuzzy, then (when an encoder is configured) embedding. Results are cached per label for the call.
+ * fuzzy, then (when an encoder is configured) embedding. Results are kept per label with the passage.
  */
 final class Grounding {
 
     private final PassageText passage;
     private final ValidationSettings settings;
-    private final Map<String, List<Mention>> cache = new HashMap<>();
-    private final Map<String, TokenEmbeddings> labelEmbeddings = new HashMap<>();
+    private final LabelVectors labels;
 
-    Grounding(PassageText passage, ValidationSettings settings) {
+    /** @param labels the label embeddings, shared across calls; null when the passage is not embedded */
+    Grounding(PassageText passage, ValidationSettings settings, LabelVectors labels) {
         this.passage = passage;
         this.settings = settings;
+        this.labels = labels;
     }
 
     /** The best mention of {@code label} in each sentence where it is found, in sentence order. */
     List<Mention> mentions(String label) {
-        return cache.computeIfAbsent(label, this::find);
+        List<Mention> found = passage.mentions.get(label);
+        if (found == null) {
+            found = find(label);
+            passage.mentions.putIfAbsent(label, found);
+        }
+        return found;
     }
 
     /** The best mention overall, or {@link Mention#NONE}. */
@@ -53,7 +56,38 @@ final class Grounding {
         return Mention.NONE;
     }
 
+    /**
+     * Grounds many labels at once: the lexical levels first, then the labels none of them found are encoded in one
+     * call instead of one call each.
+     */
+    void prefetch(java.util.Collection<String> all) {
+        if (!settings.embeddingGrounding() || !passage.canEmbed() || labels == null) {
+            return;
+        }
+        List<String> unmatched = new ArrayList<>();
+        for (String label : new java.util.LinkedHashSet<>(all)) {
+            if (passage.mentions.containsKey(label)) {
+                continue;
+            }
+            List<Mention> lexical = lexicalMentions(label);
+            if (lexical.isEmpty() && !Tokens.of(label).isEmpty()) {
+                unmatched.add(label);
+            } else {
+                passage.mentions.putIfAbsent(label, lexical);
+            }
+        }
+        labels.prefetch(unmatched);
+        for (String label : unmatched) {
+            passage.mentions.putIfAbsent(label, withEmbedding(label, List.of()));
+        }
+    }
+
     private List<Mention> find(String label) {
+        return withEmbedding(label, lexicalMentions(label));
+    }
+
+    /** The lexical mentions, in sentence order. */
+    private List<Mention> lexicalMentions(String label) {
         List<Token> all = Tokens.of(label);
         List<Token> content = Tokens.content(all);
         if (content.isEmpty()) {
@@ -63,20 +97,26 @@ final class Grounding {
         if (all.isEmpty()) {
             return out;
         }
-        boolean lexical = false;
         for (int s = 0; s < passage.sentences().size(); s++) {
             Mention m = lexical(all, content, s);
             if (m.level().found()) {
                 out.add(m);
-                lexical = true;
             }
         }
-        if (!lexical && settings.embeddingGrounding() && passage.canEmbed()) {
-            for (int s = 0; s < passage.sentences().size(); s++) {
-                Mention m = embedding(label, s);
-                if (m.level().found()) {
-                    out.add(m);
-                }
+        return out;
+    }
+
+    /** The embedding level is tried only when no lexical level matched anywhere. */
+    private List<Mention> withEmbedding(String label, List<Mention> lexical) {
+        if (!lexical.isEmpty() || Tokens.of(label).isEmpty() || !settings.embeddingGrounding()
+                || !passage.canEmbed()) {
+            return lexical;
+        }
+        List<Mention> out = new ArrayList<>();
+        for (int s = 0; s < passage.sentences().size(); s++) {
+            Mention m = embedding(label, s);
+            if (m.level().found()) {
+                out.add(m);
             }
         }
         return out;
@@ -142,10 +182,9 @@ final class Grounding {
     }
 
     private Mention embedding(String label, int sentence) {
-        TokenEmbeddings node = labelEmbeddings.computeIfAbsent(label,
-                l -> passage.encoder().encode(List.of(l)).getFirst());
-        float[][] nodeVectors = node.contentVectors();
-        float[][] sentenceVectors = passage.sentenceEmbeddings(sentence).contentVectors();
+        float[][] nodeVectors = labels != null ? labels.of(label)
+                : passage.encoder().encode(List.of(label)).getFirst().contentVectors();
+        float[][] sentenceVectors = passage.sentenceVectors(sentence);
         if (nodeVectors.length == 0 || sentenceVectors.length == 0) {
             return Mention.NONE;
         }

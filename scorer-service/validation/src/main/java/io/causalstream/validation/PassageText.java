@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * A passage split into sentences and word tokens (offsets in the passage), with the sentences' contextual token
- * embeddings computed on first use (one batch). One instance per validation call; not shared between threads.
+ * embeddings computed on first use (one batch) and the grounding of each label, both kept while the passage is in
+ * the validation's cache: every extraction of a passage reuses them. Thread-safe.
  */
 final class PassageText {
 
@@ -18,7 +19,10 @@ final class PassageText {
     private final List<Sentence> sentences;
     private final List<List<Token>> tokens;
     private final TokenEncoder encoder;
-    private List<TokenEmbeddings> sentenceEmbeddings;
+    private volatile float[][][] sentenceVectors;
+    /** Grounding results by label; they depend only on this passage and the (fixed) settings. */
+    final java.util.concurrent.ConcurrentMap<String, List<Mention>> mentions =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     PassageText(String text, TokenEncoder encoder) {
         this.text = text == null ? "" : text;
@@ -49,10 +53,19 @@ final class PassageText {
         return encoder;
     }
 
-    TokenEmbeddings sentenceEmbeddings(int sentence) {
-        if (sentenceEmbeddings == null) {
-            sentenceEmbeddings = encoder.encode(sentences.stream().map(Sentence::text).toList());
+    /** The content-token embeddings of one sentence (special tokens dropped, as BERTScore does). */
+    float[][] sentenceVectors(int sentence) {
+        float[][][] v = sentenceVectors;
+        if (v == null) {
+            synchronized (this) {
+                v = sentenceVectors;
+                if (v == null) {
+                    v = encoder.encode(sentences.stream().map(Sentence::text).toList()).stream()
+                            .map(TokenEmbeddings::contentVectors).toArray(float[][][]::new);
+                    sentenceVectors = v;
+                }
+            }
         }
-        return sentenceEmbeddings.get(sentence);
+        return v[sentence];
     }
 }

@@ -10,7 +10,10 @@ import java.util.List;
 
 /**
  * Staged edge validation throughput: graphs and edges per second, lexical stages only and with the neural stages
- * (embedding grounding + CESAR strength, bundled models). Never run by tests.
+ * (embedding grounding + CESAR strength, bundled models). It validates one extraction again and again, so since the
+ * validation keeps a passage's embeddings, groundings and strengths, the neural figure is the warm-cache one (a
+ * passage's next extraction); {@link PerfBench} measures cold validation of the demo's 200 extractions. Never run by
+ * tests.
  */
 public final class ValidationBench {
 

@@ -1,0 +1,76 @@
+package io.causalstream.cesar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The fast head agrees with the straightforward one ({@link CesarStrength}) on random inputs, to 1e-4. */
+class CesarKernelTest {
+
+    @Test
+    void theBundledHeadScoresAsTheReference() throws Exception {
+        assertAgrees(CesarHeadFile.readBundled(), new Random(7), 0.4f);
+    }
+
+    @Test
+    void aRandomHeadWithContextAndProjectionScoresAsTheReference() {
+        Random random = new Random(11);
+        int d = 24;
+        int hidden = 40;
+        ContextLayer context = new ContextLayer(4, vector(random, d, 1, 0.1f), vector(random, d, 0, 0.1f),
+                matrix(random, d, d, 0.3f), matrix(random, d, d, 0.3f), matrix(random, d, d, 0.3f),
+                matrix(random, d, d, 0.3f), vector(random, d, 0, 0.1f), vector(random, d, 1, 0.1f),
+                vector(random, d, 0, 0.1f), matrix(random, d, hidden, 0.3f), vector(random, hidden, 0, 0.1f),
+                matrix(random, hidden, d, 0.3f), vector(random, d, 0, 0.1f));
+        CesarHead head = new CesarHead("random", context, matrix(random, d, d, 0.2f), vector(random, d, 0, 0.1f),
+                matrix(random, d, d, 0.4f), matrix(random, d, d, 0.4f), "");
+        assertAgrees(head, random, 1f);
+    }
+
+    @Test
+    void aHeadWithoutContextOrProjectionScoresAsTheReference() {
+        Random random = new Random(13);
+        int d = 16;
+        assertAgrees(CesarHead.withoutProjection("plain", matrix(random, d, d, 0.5f), matrix(random, d, d, 0.5f)),
+                random, 1f);
+    }
+
+    private static void assertAgrees(CesarHead head, Random random, float scale) {
+        CesarKernel kernel = new CesarKernel(head);
+        List<float[][]> causes = new ArrayList<>();
+        List<float[][]> effects = new ArrayList<>();
+        // lengths 1..40 so both the four-row blocks and the remainder rows of the matmul run
+        for (int p = 0; p < 12; p++) {
+            causes.add(matrix(random, 1 + random.nextInt(40), head.dimension(), scale));
+            effects.add(matrix(random, 1 + random.nextInt(20), head.dimension(), scale));
+        }
+        double[] fast = kernel.scores(causes, effects);
+        for (int p = 0; p < causes.size(); p++) {
+            double reference = CesarStrength.score(head, causes.get(p), effects.get(p));
+            assertThat(fast[p]).as("pair %d", p).isCloseTo(reference, within(1e-4));
+            // one pair alone scores as it does in a stack
+            assertThat(kernel.scores(List.<float[][]>of(causes.get(p)), List.<float[][]>of(effects.get(p)))[0])
+                    .isCloseTo(fast[p], within(1e-6));
+        }
+    }
+
+    private static float[][] matrix(Random random, int rows, int cols, float scale) {
+        float[][] m = new float[rows][];
+        for (int r = 0; r < rows; r++) {
+            m[r] = vector(random, cols, 0, scale);
+        }
+        return m;
+    }
+
+    private static float[] vector(Random random, int n, float mean, float scale) {
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = mean + scale * (float) random.nextGaussian();
+        }
+        return v;
+    }
+}
