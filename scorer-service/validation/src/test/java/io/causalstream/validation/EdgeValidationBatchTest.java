@@ -2,7 +2,6 @@ package io.causalstream.validation;
 
 import static io.causalstream.validation.EdgeValidationTest.COMPENSATION;
 import static io.causalstream.validation.EdgeValidationTest.FISHERIES;
-import static io.causalstream.validation.EdgeValidationTest.settings;
 import static io.causalstream.validation.EdgeValidationTest.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +36,7 @@ class EdgeValidationBatchTest {
             return pairs.stream().mapToDouble(p -> (p.first().length() * 31 + p.second().length()) % 100 / 100.0)
                     .toArray();
         };
-        EdgeValidation batched = new EdgeValidation(settings(Map.of()), null, strength, null);
+        EdgeValidation batched = new EdgeValidation(ValidationSettings.defaults(), null, strength, null);
 
         List<ValidatedGraph> together = batched.validateAll(List.of(
                 new EdgeValidation.Extraction(FISHERIES, FISH),
@@ -55,7 +54,7 @@ class EdgeValidationBatchTest {
     @Test
     void aPassageSeenBeforeIsValidatedAsTheFirstTime() {
         StrengthModel strength = pairs -> pairs.stream().mapToDouble(p -> p.second().length() / 50.0).toArray();
-        EdgeValidation validation = new EdgeValidation(settings(Map.of()), null, strength, null);
+        EdgeValidation validation = new EdgeValidation(ValidationSettings.defaults(), null, strength, null);
 
         ValidatedGraph first = validation.validate(FISHERIES, FISH);
         ValidatedGraph again = validation.validate(FISHERIES, FISH);
@@ -66,6 +65,6 @@ class EdgeValidationBatchTest {
     }
 
     private static EdgeValidation fresh(StrengthModel strength) {
-        return new EdgeValidation(settings(Map.of()), null, strength, null);
+        return new EdgeValidation(ValidationSettings.defaults(), null, strength, null);
     }
 }
