@@ -89,12 +89,18 @@ public final class CausalStream implements Runnable {
         summaries.put(name, summary);
     }
 
+    /** Held so that the level set in {@link #main} is not lost when the logger is garbage-collected. */
+    private static final java.util.logging.Logger APICURIO_JUL = java.util.logging.Logger.getLogger("io.apicurio");
+
     public static void main(String[] args) {
         // before the first logger exists: otherwise logback looks for logback.xml, finds one in each service jar
         // on this classpath and prints its own status lines about it
         if (System.getProperty("logback.configurationFile") == null) {
             System.setProperty("logback.configurationFile", loggingFor(args));
         }
+        // the registry client logs through java.util.logging (not logback): its advice about Vert.x instances is
+        // for servers, not for a command that runs once
+        APICURIO_JUL.setLevel(java.util.logging.Level.SEVERE);
         System.exit(commandLine().execute(args));
     }
 
