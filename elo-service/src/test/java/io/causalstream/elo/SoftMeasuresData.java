@@ -1,5 +1,6 @@
 package io.causalstream.elo;
 
+import io.causalstream.text.files.Csv;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.schemas.extraction.Extraction;
@@ -162,44 +163,6 @@ public final class SoftMeasuresData {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** RFC 4180 CSV: quoted fields may hold commas and doubled quotes. */
-    static final class Csv {
-        static List<List<String>> parse(String text) {
-            List<List<String>> rows = new ArrayList<>();
-            List<String> row = new ArrayList<>();
-            StringBuilder field = new StringBuilder();
-            boolean quoted = false;
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (quoted) {
-                    if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                        field.append('"');
-                        i++;
-                    } else if (c == '"') {
-                        quoted = false;
-                    } else {
-                        field.append(c);
-                    }
-                } else if (c == '"') {
-                    quoted = true;
-                } else if (c == ',') {
-                    row.add(field.toString());
-                    field.setLength(0);
-                } else if (c == '\n') {
-                    row.add(field.toString());
-                    field.setLength(0);
-                    if (!(row.size() == 1 && row.get(0).isEmpty())) {
-                        rows.add(row);
-                    }
-                    row = new ArrayList<>();
-                } else if (c != '\r') {
-                    field.append(c);
-                }
-            }
-            return rows;
         }
     }
 

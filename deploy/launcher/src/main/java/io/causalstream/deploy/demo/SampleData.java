@@ -1,5 +1,6 @@
 package io.causalstream.deploy.demo;
 
+import io.causalstream.text.files.Csv;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.schemas.extraction.Extraction;
@@ -60,8 +61,8 @@ public record SampleData(List<Passage> passages, List<Extraction> annotations, L
                 .setRight(n.get("right").asText()).setOutcome(Outcome.valueOf(n.get("outcome").asText()))
                 .setTime(now).build());
         Map<String, String> winners = new LinkedHashMap<>();
-        readLines("demo/published_winners.csv").stream().skip(1).map(l -> l.split(","))
-                .forEach(cells -> winners.put(cells[0], cells[1]));
+        Csv.parse(String.join("\n", readLines("demo/published_winners.csv"))).stream().skip(1)
+                .forEach(cells -> winners.put(cells.get(0), cells.get(1)));
         return new SampleData(passages, annotations, judgments, winners);
     }
 
