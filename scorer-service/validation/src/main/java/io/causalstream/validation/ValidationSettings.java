@@ -58,6 +58,9 @@ public record ValidationSettings(boolean neural,
                                  int verifierMajority) {
 
     public static final String PREFIX = "validation.";
+    /** The verifier's votes, read by the scorer and by the WikiCausal tools alike. */
+    public static final String VERIFICATION_TRIES = "validation.verification.tries";
+    public static final String VERIFICATION_MAJORITY = "validation.verification.majority";
 
     public ValidationSettings {
         unit("validation.grounding.fuzzy.threshold", fuzzyThreshold);
@@ -71,30 +74,6 @@ public record ValidationSettings(boolean neural,
             throw new IllegalArgumentException("validation.verification: need 1 <= majority <= tries, got "
                     + verifierMajority + " of " + verifierTries);
         }
-    }
-
-    /**
-     * Only for {@code OpenAiYesNoModel.verifierFrom(Config)}, which another change is merging with the extractor's
-     * OpenAI client: services read these keys themselves (the scorer in its {@code ScoringSettings}) and hand
-     * {@link ValidationSettings} in. Remove with that caller.
-     */
-    @Deprecated(forRemoval = true)
-    public static ValidationSettings from(io.causalstream.runtime.Config config) {
-        ValidationSettings d = defaults();
-        return new ValidationSettings(
-                config.getBoolean("validation.neural", d.neural()),
-                config.getDouble("validation.grounding.fuzzy.threshold", d.fuzzyThreshold()),
-                config.getBoolean("validation.grounding.embedding", d.embeddingGrounding()),
-                config.getDouble("validation.grounding.embedding.threshold", d.embeddingThreshold()),
-                config.getInt("validation.grounding.embedding.max.chars", d.embeddingMaxChars()),
-                config.getDouble("validation.normalisation.merge.threshold", d.mergeThreshold()),
-                config.getBoolean("validation.normalisation.split", d.splitConjunctions()),
-                config.getInt("validation.evidence.window", d.evidenceWindow()),
-                config.getDouble("validation.strength.threshold", d.strengthThreshold()),
-                config.getBoolean("validation.strength.evidence", d.evidenceConditionedStrength()),
-                config.getBoolean("validation.verification.transitivity", d.transitivityCheck()),
-                config.getInt("validation.verification.tries", d.verifierTries()),
-                config.getInt("validation.verification.majority", d.verifierMajority()));
     }
 
     /** Every setting at its default (the defaults of the table above). */

@@ -3,12 +3,11 @@ package io.causalstream.extractor.llm;
 import io.causalstream.extractor.cache.ResultCache;
 import io.causalstream.extractor.prompt.PromptFormat;
 import io.causalstream.extractor.prompt.PromptLibrary;
-import io.causalstream.runtime.Config;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
- * Settings shared by the LLM backends (openai, djl): how to prompt, how to run, how to cache.
+ * Settings shared by the LLM backends (openai, djl): how to prompt, how to run, how to cache. Read by
+ * {@link io.causalstream.extractor.backend.BackendConfig}.
  *
  * <table>
  *   <caption>LLM settings</caption>
@@ -39,29 +38,6 @@ public record LlmSettings(PromptFormat format, Path examples, LlmExtractor.Mode 
     public static final String CACHE_ENABLED = "extractor.cache.enabled";
     public static final String CACHE_DIR = "extractor.cache.dir";
     public static final String CACHE_MAX_ENTRIES = "extractor.cache.max.entries";
-
-    /** @param model the model name, for the default annotator id */
-    public static LlmSettings from(Config config, String model) {
-        PromptFormat format = PromptFormat.byId(config.get(FORMAT, PromptFormat.THREE_SHOT.id()));
-        String modeName = config.get(MODE, "single").toUpperCase(Locale.ROOT);
-        LlmExtractor.Mode mode;
-        try {
-            mode = LlmExtractor.Mode.valueOf(modeName);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(MODE + " must be single or staged, got '" + config.get(MODE, "")
-                    + "'");
-        }
-        String defaultId = (model.replaceAll(".*/", "") + "-" + (mode == LlmExtractor.Mode.STAGED ? "staged"
-                : format.id())).replaceAll("[^A-Za-z0-9._-]", "-");
-        Path cacheDir = config.find(CACHE_DIR).map(Path::of)
-                .or(() -> config.find(Config.STATE_DIR).map(d -> Path.of(d, "result-cache"))).orElse(null);
-        int maxEntries = config.getInt(CACHE_MAX_ENTRIES, 10_000);
-        if (maxEntries < 0) {
-            throw new IllegalArgumentException(CACHE_MAX_ENTRIES + " must not be negative");
-        }
-        return new LlmSettings(format, config.find(EXAMPLES).map(Path::of).orElse(null), mode,
-                config.get(ANNOTATOR_ID, defaultId), config.getBoolean(CACHE_ENABLED, true), cacheDir, maxEntries);
-    }
 
     public PromptLibrary promptLibrary() {
         return examples == null ? PromptLibrary.defaults() : PromptLibrary.withExamples(examples);

@@ -47,7 +47,7 @@ public final class ExtractorService implements ServiceRunner.Service {
     public static ExtractorService start(Config config) {
         ExtractorService service = new ExtractorService(ExtractorSettings.from(config));
         try {
-            service.startAll(config);
+            service.startAll();
             return service;
         } catch (RuntimeException e) {
             service.close();
@@ -55,12 +55,12 @@ public final class ExtractorService implements ServiceRunner.Service {
         }
     }
 
-    private void startAll(Config config) {
+    private void startAll() {
         readiness = own(Readiness.of(settings.common()));
         ops = own(new OpsServer(NAME, this::live, this::ready));
         // created after the ops server (it registers its meters there), closed before it: the pipeline drains
         // first, then the backend's in-flight requests, then the HTTP face goes
-        Extractor extractor = own(ExtractorBackends.create(settings.backend(), config, ops.meters()));
+        Extractor extractor = own(ExtractorBackends.create(settings.backendSettings(), ops.meters()));
 
         var consumer = new KafkaConsumer<byte[], byte[]>(settings.consumerConfig());
         KafkaProducer<byte[], byte[]> producer;

@@ -1,5 +1,7 @@
 package io.causalstream.extractor.app;
 
+import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.BackendSettings;
 import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.extractor.pipeline.PassageValidation;
@@ -43,7 +45,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       extractor.annotator.id</td><td></td><td></td><td>backend settings: see
  *       {@link io.causalstream.extractor.backend.openai.OpenAiSettings},
  *       {@link io.causalstream.extractor.backend.djl.DjlSettings},
- *       {@link io.causalstream.extractor.llm.LlmSettings}</td></tr>
+ *       {@link io.causalstream.extractor.llm.LlmSettings}; read by {@link BackendConfig}, only those of the
+ *       chosen backend</td></tr>
  *   <tr><td>kafka.consumer.*</td><td>KAFKA_CONSUMER_*</td><td></td><td>raw consumer settings, e.g.
  *       kafka.consumer.max.poll.records (lower it for slow LLM backends so a batch fits in
  *       max.poll.interval.ms)</td></tr>
@@ -57,7 +60,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public record ExtractorSettings(
         CommonSettings common,
         String instanceId,
-        String backend,
+        BackendSettings backendSettings,
         int maxConcurrency,
         int maxPassageChars,
         Duration drainTimeout,
@@ -84,7 +87,6 @@ public record ExtractorSettings(
         require(!retryBackoff.isNegative(), RETRY_BACKOFF_MS + " must not be negative");
         require(maxPassageChars >= 1, MAX_PASSAGE_CHARS + " must be at least 1, got " + maxPassageChars);
         require(!drainTimeout.isNegative(), DRAIN_MS + " must not be negative");
-        ExtractorBackends.requireKnown(backend);
         consumerOverrides = Map.copyOf(consumerOverrides);
         producerOverrides = Map.copyOf(producerOverrides);
         forbid(CONSUMER_PREFIX, consumerOverrides, ConsumerConfig.GROUP_ID_CONFIG,
@@ -99,13 +101,18 @@ public record ExtractorSettings(
         return new ExtractorSettings(
                 CommonSettings.from(config, DEFAULT_APPLICATION_ID, DEFAULT_HTTP_PORT),
                 config.get(INSTANCE_ID, "0"),
-                config.get(BACKEND, ExtractorBackends.RULES),
+                BackendConfig.read(config.get(BACKEND, ExtractorBackends.RULES), key -> config.find(key).orElse(null)),
                 config.getInt(MAX_CONCURRENCY, 4),
                 config.getInt(MAX_PASSAGE_CHARS, PassageValidation.DEFAULT_MAX_CHARS),
                 Duration.ofMillis(config.getLong(DRAIN_MS, PassagePipeline.DEFAULT_DRAIN_TIMEOUT.toMillis())),
                 Duration.ofMillis(config.getLong(RETRY_BACKOFF_MS, 1000)),
                 config.withPrefix(CONSUMER_PREFIX),
                 config.withPrefix(PRODUCER_PREFIX));
+    }
+
+    /** The chosen backend's name. */
+    public String backend() {
+        return backendSettings.name();
     }
 
     public String bootstrapServers() {

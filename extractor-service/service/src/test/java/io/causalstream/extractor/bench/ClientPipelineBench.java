@@ -1,11 +1,10 @@
 package io.causalstream.extractor.bench;
 
-import io.causalstream.extractor.backend.openai.OpenAiBackend;
+import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.openai.OpenAiProtocolStandIn;
 import io.causalstream.extractor.llm.LlmExtractor;
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.passage.Passage;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Locale;
@@ -40,7 +39,8 @@ public final class ClientPipelineBench {
                         "extractor.cache.enabled", "false", "extractor.openai.max.in.flight",
                         Integer.toString(concurrency), "extractor.openai.batch.size", "8",
                         "extractor.openai.batch.linger.ms", "2")));
-                try (LlmExtractor extractor = OpenAiBackend.create(Config.of(settings), new SimpleMeterRegistry())) {
+                try (LlmExtractor extractor = (LlmExtractor) ExtractorBackends.create(
+                        BackendConfig.read(ExtractorBackends.OPENAI, settings::get))) {
                     run(extractor, 2_000, concurrency); // warm-up: JIT, connections
                     int before = server.requestCount();
                     long t0 = System.nanoTime();

@@ -1,5 +1,6 @@
 package io.causalstream.research.extraction;
 
+import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.dataset.GoldPassage;
@@ -94,7 +95,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         List<List<Triple>> predicted;
-        try (Extractor extractor = ExtractorBackends.create(backend, Config.fromEnvironment())) {
+        Config config = Config.fromEnvironment();
+        try (Extractor extractor = ExtractorBackends.create(
+                BackendConfig.read(backend, key -> config.find(key).orElse(null)))) {
             predicted = SplitEvaluation.extractAll(extractor, passages);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;

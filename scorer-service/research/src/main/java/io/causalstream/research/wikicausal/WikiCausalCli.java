@@ -8,9 +8,12 @@ import io.causalstream.wikicausal.RecallRow;
 import io.causalstream.wikicausal.ScoredGraphKg;
 import io.causalstream.wikicausal.ScoredGraphsFile;
 
+import io.causalstream.openai.ClientMeters;
 import io.causalstream.runtime.Config;
+import io.causalstream.validation.ValidationSettings;
 import io.causalstream.validation.verify.CausalVerifier;
 import io.causalstream.validation.verify.OpenAiYesNoModel;
+import io.causalstream.validation.verify.VerifierConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +40,9 @@ import picocli.CommandLine.Option;
         description = "WikiCausal recall (full / classes / instances) and LLM precision of extracted KGs.")
 public final class WikiCausalCli implements Callable<Integer> {
 
+    /** WikiCausal samples each of its five asks. */
+    private static final double WIKICAUSAL_TEMPERATURE = 0.7;
+
     /** The command line running this command, so errors print the usage as the user called it. */
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -62,8 +68,7 @@ public final class WikiCausalCli implements Callable<Integer> {
         if (inputs.isEmpty() && scoredGraphs.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --input or --scored-graphs");
         }
-        CausalVerifier verifier = precision ? OpenAiYesNoModel.verifierFrom(wikiCausalSampling(Config.fromEnvironment()))
-                : CausalVerifier.NONE;
+        CausalVerifier verifier = precision ? verifier(Config.fromEnvironment()) : CausalVerifier.NONE;
         if (precision && !verifier.configured()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--precision needs an LLM backend: set "
                     + OpenAiYesNoModel.BASE_URL + " (env VALIDATION_VERIFIER_BASE_URL) and validation.verifier.model");
@@ -110,10 +115,15 @@ public final class WikiCausalCli implements Callable<Integer> {
 
     /**
      * WikiCausal's precision samples its five answers (temperature 0.7); the scorer's default is greedy (one ask).
-     * A temperature given in the environment wins.
+     * A temperature given in the environment wins. {@link CausalVerifier#NONE} without a base URL.
      */
-    private static Config wikiCausalSampling(Config environment) {
-        String key = OpenAiYesNoModel.PREFIX + "temperature";
-        return environment.find(key).isPresent() ? environment : Config.withOverrides(java.util.Map.of(key, "0.7"));
+    private static CausalVerifier verifier(Config environment) {
+        ValidationSettings d = ValidationSettings.defaults();
+        return VerifierConfig.read(key -> environment.find(key).orElse(null), WIKICAUSAL_TEMPERATURE)
+                .map(client -> OpenAiYesNoModel.verifier(client,
+                        environment.getInt(ValidationSettings.VERIFICATION_TRIES, d.verifierTries()),
+                        environment.getInt(ValidationSettings.VERIFICATION_MAJORITY, d.verifierMajority()),
+                        ClientMeters.NONE))
+                .orElse(CausalVerifier.NONE);
     }
 }

@@ -11,7 +11,9 @@ import io.causalstream.measures.neural.NeuralMeasures;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphAlignment;
 import io.causalstream.scorer.scoring.GraphScorer;
+import io.causalstream.openai.ClientMeters;
 import io.causalstream.validation.EdgeValidation;
+import io.causalstream.validation.ValidationSettings;
 import io.causalstream.scorer.scoring.ValidationAssessor;
 import io.causalstream.validation.verify.CausalVerifier;
 import io.causalstream.validation.verify.OpenAiYesNoModel;
@@ -84,7 +86,9 @@ final class ScoringPlan {
             return EdgeAssessor.NONE;
         }
         long start = System.nanoTime();
-        CausalVerifier verifier = OpenAiYesNoModel.verifierFrom(config);
+        ValidationSettings settings = scoring.validation();
+        CausalVerifier verifier = scoring.verifier().map(client -> OpenAiYesNoModel.verifier(client,
+                settings.verifierTries(), settings.verifierMajority(), ClientMeters.NONE)).orElse(CausalVerifier.NONE);
         EdgeValidation validation = EdgeValidation.open(scoring.validation(), scoring.cesar(), verifier, encoder);
         log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
                         ? "encoder + CESAR strength" : "lexical stages only",

@@ -2,30 +2,39 @@ package io.causalstream.scorer.app;
 
 import io.causalstream.cesar.CesarSettings;
 import io.causalstream.encoder.EncoderSettings;
+import io.causalstream.openai.OpenAiClientSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.validation.ValidationSettings;
+import io.causalstream.validation.verify.OpenAiYesNoModel;
+import io.causalstream.validation.verify.VerifierConfig;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What the scorer scores beside the soft F1 measures, and the typed settings of the libraries doing it, read from
  * {@link Config} here so the libraries (encoder, CESAR, validation) never read configuration themselves. Key
  * names and defaults are those documented on {@link ScoringPlan}, {@link EncoderSettings},
- * {@link CesarSettings} and {@link ValidationSettings}.
+ * {@link CesarSettings}, {@link ValidationSettings} and {@link OpenAiYesNoModel} (the verifier's, read by
+ * {@link VerifierConfig}).
  */
 record ScoringSettings(boolean alignmentEnabled,
                        boolean validationEnabled,
                        EncoderSettings encoder,
                        CesarSettings cesar,
-                       ValidationSettings validation) {
+                       ValidationSettings validation,
+                       Optional<OpenAiClientSettings> verifier) {
 
     static ScoringSettings from(Config config) {
         EncoderSettings encoder = encoder(config);
+        boolean validationEnabled = config.getBoolean(ScoringPlan.VALIDATION_ENABLED, true);
         return new ScoringSettings(
                 config.getBoolean(ScoringPlan.ALIGNMENT_ENABLED, true),
-                config.getBoolean(ScoringPlan.VALIDATION_ENABLED, true),
+                validationEnabled,
                 encoder,
                 new CesarSettings(config.find(CesarSettings.HEAD_PATH).map(Path::of).orElse(null), encoder),
-                validation(config));
+                validation(config),
+                // read only when it will be used, as before: a half-set verifier fails only a scorer that validates
+                validationEnabled ? verifier(config) : Optional.empty());
     }
 
     /** The {@code encoder.*} keys. */
@@ -38,6 +47,11 @@ record ScoringSettings(boolean alignmentEnabled,
                 config.getInt(EncoderSettings.BATCH_SIZE, EncoderSettings.DEFAULT_BATCH_SIZE),
                 config.getInt(EncoderSettings.THREADS, 0),
                 config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null));
+    }
+
+    /** The LLM verifier's client ({@code validation.verifier.*}, greedy by default), empty without a base URL. */
+    static Optional<OpenAiClientSettings> verifier(Config config) {
+        return VerifierConfig.read(key -> config.find(key).orElse(null), OpenAiYesNoModel.DEFAULT_TEMPERATURE);
     }
 
     /** The {@code validation.*} keys, defaulting to {@link ValidationSettings#defaults()}. */
@@ -55,7 +69,7 @@ record ScoringSettings(boolean alignmentEnabled,
                 config.getDouble("validation.strength.threshold", d.strengthThreshold()),
                 config.getBoolean("validation.strength.evidence", d.evidenceConditionedStrength()),
                 config.getBoolean("validation.verification.transitivity", d.transitivityCheck()),
-                config.getInt("validation.verification.tries", d.verifierTries()),
-                config.getInt("validation.verification.majority", d.verifierMajority()));
+                config.getInt(ValidationSettings.VERIFICATION_TRIES, d.verifierTries()),
+                config.getInt(ValidationSettings.VERIFICATION_MAJORITY, d.verifierMajority()));
     }
 }

@@ -8,6 +8,7 @@ import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.validation.ValidationSettings;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,20 @@ class ScoringSettingsTest {
         assertThat(s.batchSize()).isEqualTo(8);
         assertThat(s.maxTokens()).isEqualTo(256);
         assertThat(ScoringSettings.encoder(Config.of(Map.of()))).isEqualTo(EncoderSettings.bundledMiniLm());
+    }
+
+    @Test
+    void theVerifierIsGreedyByDefaultAndReadOnlyWhenValidating() {
+        Map<String, String> keys = Map.of("validation.verifier.base.url", "http://llm:8000/v1",
+                "validation.verifier.model", "m");
+        assertThat(ScoringSettings.from(Config.of(keys)).verifier().orElseThrow().temperature()).isZero();
+        assertThat(ScoringSettings.from(Config.of(Map.of())).verifier()).isEmpty();
+        Map<String, String> halfSet = Map.of("validation.verifier.base.url", "http://llm:8000/v1");
+        assertThatThrownBy(() -> ScoringSettings.from(Config.of(halfSet)))
+                .hasMessage("validation.verifier.model is required when validation.verifier.base.url is set");
+        Map<String, String> notValidating = new HashMap<>(halfSet);
+        notValidating.put(ScoringPlan.VALIDATION_ENABLED, "false");
+        assertThat(ScoringSettings.from(Config.of(notValidating)).verifier()).isEmpty();
     }
 
     @Test

@@ -5,24 +5,21 @@ import io.causalstream.openai.ClientMeters;
 import io.causalstream.openai.OpenAiClient;
 import io.causalstream.openai.OpenAiClientSettings;
 import io.causalstream.openai.resilience.Ticker;
-import io.causalstream.runtime.Config;
-import io.causalstream.validation.ValidationSettings;
-import java.net.URI;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A {@link YesNoModel} over any OpenAI-compatible server (vLLM, TGI, llama.cpp, Ollama): one
  * {@code POST {base}/chat/completions} per question, a few tokens of answer. Greedy by default (temperature 0): the
  * answer is deterministic and asked once per edge; with {@code validation.verifier.temperature} above 0 (WikiCausal
- * samples, 0.7) each of the {@code validation.verification.tries} asks is an independent vote. The transport is the project's one {@link OpenAiClient}: timeouts,
- * retries with backoff on 429, 5xx and timeouts, a circuit breaker (a dead server fails the remaining asks at once
- * instead of timing out five times per edge) and an optional rate limit. Failures after that throw, which the
+ * samples, 0.7) each of the {@code validation.verification.tries} asks is an independent vote. The transport is
+ * the project's one {@link OpenAiClient}: timeouts, retries with backoff on 429, 5xx and timeouts, a circuit
+ * breaker (a dead server fails the remaining asks at once instead of timing out five times per edge) and an
+ * optional rate limit. Failures after that throw, which the
  * majority vote counts as no answer.
  *
  * <table>
- *   <caption>Verifier settings (the LLM check is off unless a base URL is given)</caption>
+ *   <caption>Verifier settings (the LLM check is off unless a base URL is given), read by {@link VerifierConfig}
+ *   </caption>
  *   <tr><th>key</th><th>environment</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@code validation.verifier.base.url}</td><td>{@code VALIDATION_VERIFIER_BASE_URL}</td><td>(none: no
  *       LLM check)</td><td>API root, e.g. {@code http://localhost:8000/v1}.</td></tr>
@@ -59,7 +56,7 @@ public final class OpenAiYesNoModel implements YesNoModel, AutoCloseable {
     public static final String PREFIX = "validation.verifier.";
     public static final String BASE_URL = PREFIX + "base.url";
     /** "Yes" or "No" and a little slack; the prompt asks for nothing longer. */
-    private static final int MAX_TOKENS = 4;
+    static final int MAX_TOKENS = 4;
 
     /** Greedy: the same question gets the same answer, so a restart or a retry changes nothing. */
     public static final double DEFAULT_TEMPERATURE = 0.0;
@@ -72,46 +69,20 @@ public final class OpenAiYesNoModel implements YesNoModel, AutoCloseable {
         this.deterministic = settings.temperature() == 0;
     }
 
-    /** The verifier the configuration asks for: {@link CausalVerifier#NONE} without a base URL. */
-    public static CausalVerifier verifierFrom(Config config) {
-        return verifierFrom(config, ClientMeters.NONE);
-    }
-
-    /** {@link #verifierFrom(Config)} reporting its HTTP calls to {@code meters}. */
-    public static CausalVerifier verifierFrom(Config config, ClientMeters meters) {
-        return settingsFrom(config).map(s -> {
-            OpenAiYesNoModel model = new OpenAiYesNoModel(new OpenAiClient(s, meters, Ticker.SYSTEM), s);
-            ValidationSettings settings = ValidationSettings.from(config);
-            return (CausalVerifier) new MajorityVoteVerifier(model, settings.verifierTries(),
-                    settings.verifierMajority());
-        }).orElse(CausalVerifier.NONE);
-    }
-
-    /** The client settings under {@code validation.verifier.*}, or empty without a base URL (no LLM check). */
-    public static Optional<OpenAiClientSettings> settingsFrom(Config config) {
-        Optional<String> url = config.find(BASE_URL).filter(s -> !s.isBlank());
-        if (url.isEmpty()) {
-            return Optional.empty();
-        }
-        String model = config.get(PREFIX + "model", null);
-        if (model == null || model.isBlank()) {
-            throw new IllegalArgumentException(PREFIX + "model is required when " + BASE_URL + " is set");
-        }
+    /**
+     * The WikiCausal verifier over this model: {@code tries} asks per edge (once when greedy), {@code majority}
+     * "yes" answers for a yes; its HTTP calls are reported to {@code meters}. The settings come from
+     * {@link VerifierConfig} (or are built directly).
+     */
+    public static CausalVerifier verifier(OpenAiClientSettings settings, int tries, int majority,
+                                          ClientMeters meters) {
+        OpenAiClient client = new OpenAiClient(settings, meters, Ticker.SYSTEM);
         try {
-            return Optional.of(new OpenAiClientSettings(URI.create(url.get()), config.get(PREFIX + "api.key", null),
-                    model, MAX_TOKENS, config.getDouble(PREFIX + "temperature", DEFAULT_TEMPERATURE), ms(config, "timeout.ms", 30_000),
-                    ms(config, "connect.timeout.ms", 5_000), config.getInt(PREFIX + "max.attempts", 3),
-                    ms(config, "backoff.ms", 500), ms(config, "backoff.max.ms", 5_000),
-                    config.getInt(PREFIX + "circuit.failures", 5), ms(config, "circuit.open.ms", 30_000),
-                    config.getLong(PREFIX + "requests.per.minute", 0), config.getLong(PREFIX + "tokens.per.minute", 0),
-                    config.getInt(PREFIX + "max.in.flight", 16)));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bad " + PREFIX + "* setting: " + e.getMessage(), e);
+            return new MajorityVoteVerifier(new OpenAiYesNoModel(client, settings), tries, majority);
+        } catch (RuntimeException e) {
+            client.close(); // bad votes: no client left behind
+            throw e;
         }
-    }
-
-    private static Duration ms(Config config, String key, long defaultMs) {
-        return Duration.ofMillis(config.getLong(PREFIX + key, defaultMs));
     }
 
     @Override

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import io.causalstream.runtime.Config;
+import io.causalstream.openai.ClientMeters;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -83,7 +83,14 @@ class OpenAiYesNoModelWithStandInServerTest {
                 // WikiCausal's sampled votes; the default (temperature 0) asks once, see below
                 "validation.verifier.temperature", "0.7"));
         settings.putAll(more);
-        return OpenAiYesNoModel.verifierFrom(Config.of(settings));
+        return verifierFrom(settings);
+    }
+
+    /** As the services assemble it: the keys read by {@link VerifierConfig}, WikiCausal's five votes of three. */
+    private static CausalVerifier verifierFrom(Map<String, String> settings) {
+        return VerifierConfig.read(settings::get, OpenAiYesNoModel.DEFAULT_TEMPERATURE)
+                .map(client -> OpenAiYesNoModel.verifier(client, 5, 3, ClientMeters.NONE))
+                .orElse(CausalVerifier.NONE);
     }
 
     /** Greedy decoding by default: the answer would be the same five times, so it is asked once. */
@@ -165,6 +172,6 @@ class OpenAiYesNoModelWithStandInServerTest {
 
     @Test
     void withoutABaseUrlThereIsNoLlmCheck() {
-        assertThat(OpenAiYesNoModel.verifierFrom(Config.of(Map.of())).configured()).isFalse();
+        assertThat(verifierFrom(Map.of()).configured()).isFalse();
     }
 }

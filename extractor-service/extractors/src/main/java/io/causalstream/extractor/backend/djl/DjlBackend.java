@@ -4,7 +4,6 @@ import io.causalstream.extractor.cache.CachingGenerator;
 import io.causalstream.extractor.llm.BackendMeters;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.llm.LlmSettings;
-import io.causalstream.runtime.Config;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
@@ -14,13 +13,10 @@ import io.micrometer.core.instrument.MeterRegistry;
  */
 public final class DjlBackend {
 
-    public static LlmExtractor create(Config config, MeterRegistry registry) {
+    public static LlmExtractor create(DjlSettings settings, LlmSettings llm, MeterRegistry registry) {
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
         }
-        DjlSettings settings = DjlSettings.from(config);
-        String modelName = settings.modelDir().toAbsolutePath().normalize().getFileName().toString();
-        LlmSettings llm = LlmSettings.from(config, modelName);
         BackendMeters meters = new BackendMeters(registry, llm.annotatorId());
         var generator = new CachingGenerator(new DjlGenerator(settings, meters), llm.cache(), meters);
         return new LlmExtractor(llm.annotatorId(), generator, llm.promptLibrary(), llm.format(), false, llm.mode());

@@ -1,15 +1,12 @@
 package io.causalstream.extractor.backend.djl;
 
 import io.causalstream.extractor.prompt.ChatTemplate;
-import io.causalstream.runtime.Config;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Settings of the in-process DJL backend.
+ * Settings of the in-process DJL backend, read by {@link io.causalstream.extractor.backend.BackendConfig}.
  *
  * <table>
  *   <caption>DJL backend settings</caption>
@@ -55,22 +52,6 @@ public record DjlSettings(Path modelDir, String engine, String device, String se
             throw new IllegalArgumentException(PREFIX + "beams, max.new.tokens and parallel must be at least 1");
         }
         stopTokens = List.copyOf(stopTokens);
-    }
-
-    public static DjlSettings from(Config c) {
-        String dir = c.find(PREFIX + "model.dir").orElseThrow(() -> new IllegalArgumentException(
-                PREFIX + "model.dir (EXTRACTOR_DJL_MODEL_DIR) must name the exported model's directory (model.pt or "
-                        + "model.onnx, and tokenizer.json)"));
-        String engine = c.get(PREFIX + "engine", "auto");
-        String normalisedEngine = engine.equalsIgnoreCase("pytorch") ? PYTORCH
-                : engine.equalsIgnoreCase("onnxruntime") || engine.equalsIgnoreCase("onnx") ? ONNX
-                : engine.toLowerCase(Locale.ROOT);
-        return new DjlSettings(Path.of(dir), normalisedEngine, c.get(PREFIX + "device", "auto").toLowerCase(Locale.ROOT),
-                c.get(PREFIX + "search", "greedy").toLowerCase(Locale.ROOT), c.getInt(PREFIX + "beams", 4),
-                c.getInt(PREFIX + "max.new.tokens", 256), ChatTemplate.byId(c.get(PREFIX + "chat.template", "inst")),
-                Arrays.stream(c.get(PREFIX + "stop.tokens", "</s>,<|eot_id|>,<|end_of_text|>").split(","))
-                        .map(String::strip).filter(s -> !s.isEmpty()).toList(),
-                c.getInt(PREFIX + "parallel", 1));
     }
 
     /**

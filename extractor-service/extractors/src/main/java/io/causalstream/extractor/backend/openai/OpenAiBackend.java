@@ -7,16 +7,13 @@ import io.causalstream.extractor.llm.LlmSettings;
 import io.causalstream.openai.OpenAiClient;
 import io.causalstream.openai.resilience.CircuitBreaker;
 import io.causalstream.openai.resilience.Ticker;
-import io.causalstream.runtime.Config;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /** Assembles the {@code openai} backend from its settings: client, batcher, cache, prompts, parser. */
 public final class OpenAiBackend {
 
-    public static LlmExtractor create(Config config, MeterRegistry registry) {
-        OpenAiSettings settings = OpenAiSettings.from(config);
-        LlmSettings llm = LlmSettings.from(config, settings.model());
+    public static LlmExtractor create(OpenAiSettings settings, LlmSettings llm, MeterRegistry registry) {
         BackendMeters meters = new BackendMeters(registry, llm.annotatorId());
         OpenAiClient client = new OpenAiClient(settings.client(), meters, Ticker.SYSTEM);
         Gauge.builder("extractor.backend.circuit.open", client.breaker(),

@@ -2,13 +2,12 @@ package io.causalstream.extractor.backend.openai;
 
 import io.causalstream.extractor.prompt.ChatTemplate;
 import io.causalstream.openai.OpenAiClientSettings;
-import io.causalstream.runtime.Config;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
- * Settings of the OpenAI-compatible backend (vLLM, TGI, llama.cpp server, Ollama, or OpenAI itself).
+ * Settings of the OpenAI-compatible backend (vLLM, TGI, llama.cpp server, Ollama, or OpenAI itself), read by
+ * {@link io.causalstream.extractor.backend.BackendConfig}.
  *
  * <table>
  *   <caption>OpenAI-compatible backend settings</caption>
@@ -88,32 +87,6 @@ public record OpenAiSettings(URI baseUrl, String apiKey, String model, Endpoint 
         return new OpenAiClientSettings(baseUrl, apiKey, model, maxTokens, temperature, timeout, connectTimeout,
                 maxAttempts, backoff, backoffMax, circuitFailures, circuitOpen, requestsPerMinute, tokensPerMinute,
                 maxInFlight);
-    }
-
-    public static OpenAiSettings from(Config c) {
-        String endpoint = c.get(PREFIX + "endpoint", "chat").toUpperCase(Locale.ROOT);
-        Endpoint ep;
-        try {
-            ep = Endpoint.valueOf(endpoint);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(PREFIX + "endpoint must be chat or completions, got '"
-                    + c.get(PREFIX + "endpoint", "") + "'");
-        }
-        String base = c.get(PREFIX + "base.url", "http://localhost:8000/v1");
-        return new OpenAiSettings(URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base),
-                c.find(PREFIX + "api.key").orElse(null), c.get(PREFIX + "model", ""), ep,
-                ChatTemplate.byId(c.get(PREFIX + "chat.template", "inst")),
-                c.getBoolean(PREFIX + "structured.output", true), c.getInt(PREFIX + "max.tokens", 512),
-                c.getDouble(PREFIX + "temperature", 0.0), ms(c, "timeout.ms", 120_000),
-                ms(c, "connect.timeout.ms", 5_000), c.getInt(PREFIX + "max.attempts", 4), ms(c, "backoff.ms", 500),
-                ms(c, "backoff.max.ms", 30_000), c.getInt(PREFIX + "circuit.failures", 5),
-                ms(c, "circuit.open.ms", 30_000), c.getLong(PREFIX + "requests.per.minute", 0),
-                c.getLong(PREFIX + "tokens.per.minute", 0), c.getInt(PREFIX + "batch.size", 8),
-                ms(c, "batch.linger.ms", 5), c.getInt(PREFIX + "max.in.flight", 16));
-    }
-
-    private static Duration ms(Config c, String key, long defaultMs) {
-        return Duration.ofMillis(c.getLong(PREFIX + key, defaultMs));
     }
 
     private static void require(boolean condition, String message) {

@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.llm.BackendMeters;
 import io.causalstream.extractor.llm.Generation;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.prompt.Message;
 import io.causalstream.extractor.prompt.Prompt;
 import io.causalstream.extractor.prompt.PromptFormat;
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -47,6 +48,10 @@ class DjlBackendTest {
         return m;
     }
 
+    private static DjlSettings djl(Map<String, String> settings) {
+        return BackendConfig.djl(settings::get);
+    }
+
     private static Passage passage(String text) {
         return new Passage("p1", text, null, null, null, Map.of(), Instant.EPOCH);
     }
@@ -54,7 +59,8 @@ class DjlBackendTest {
     @Test
     void pytorchEngineGeneratesOfflineOnTheCpuAndTheAnswerIsParsed() throws Exception {
         String text = "Heavy rainfall causes flooding.";
-        try (LlmExtractor e = DjlBackend.create(Config.of(settings(toyModel())), new SimpleMeterRegistry())) {
+        try (LlmExtractor e = (LlmExtractor) ExtractorBackends.create(
+                BackendConfig.read(ExtractorBackends.DJL, settings(toyModel())::get))) {
             ExtractionOutcome o = e.extract(passage(text));
             assertThat(o.rawOutput()).isEqualTo("<triplet> heavy rainfall <subj> positive <obj> flooding");
             assertThat(o.triples()).extracting(Triple::getSource, Triple::getTarget, Triple::getDirection,
@@ -70,7 +76,7 @@ class DjlBackendTest {
     @Test
     void onnxRuntimeEngineRunsTheSameModel() throws Exception {
         // a directory with only the ONNX export: auto picks OnnxRuntime
-        DjlSettings onnx = DjlSettings.from(Config.of(settings(onnxOnly(toyModel()), "extractor.djl.chat.template",
+        DjlSettings onnx = djl((settings(onnxOnly(toyModel()), "extractor.djl.chat.template",
                 "plain")));
         try (DjlGenerator g = new DjlGenerator(onnx, BackendMeters.discarding())) {
             assertThat(g.engineName()).isEqualTo("OnnxRuntime");
@@ -98,10 +104,10 @@ class DjlBackendTest {
     @Test
     void greedyAndBeamSearchDifferWhereTheModelSetsATrap() throws Exception {
         // after "drought": "negative" (0.6) then anything (1/15 each) vs "yields" (0.4) then the end for sure
-        try (DjlGenerator greedy = new DjlGenerator(DjlSettings.from(Config.of(settings(toyModel(),
+        try (DjlGenerator greedy = new DjlGenerator(djl((settings(toyModel(),
                 "extractor.djl.chat.template", "plain", "extractor.djl.max.new.tokens", "3"))),
                 BackendMeters.discarding());
-             DjlGenerator beam = new DjlGenerator(DjlSettings.from(Config.of(settings(toyModel(),
+             DjlGenerator beam = new DjlGenerator(djl((settings(toyModel(),
                      "extractor.djl.chat.template", "plain", "extractor.djl.search", "beam",
                      "extractor.djl.beams", "3"))), BackendMeters.discarding())) {
             Generation g = greedy.generate(prompt("drought"));
@@ -115,29 +121,29 @@ class DjlBackendTest {
 
     @Test
     void aMissingModelDirectoryOrFileIsAClearStartupError(@TempDir Path empty) throws Exception {
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(Map.of())))
+        assertThatThrownBy(() -> djl((Map.of())))
                 .hasMessageStartingWith("extractor.djl.model.dir (EXTRACTOR_DJL_MODEL_DIR) must name");
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(empty.resolve("nope")))).resolve())
+        assertThatThrownBy(() -> djl((settings(empty.resolve("nope")))).resolve())
                 .hasMessageEndingWith("nope is not a directory");
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(empty))).resolve())
+        assertThatThrownBy(() -> djl((settings(empty))).resolve())
                 .hasMessageStartingWith("no tokenizer.json in ");
         Files.copy(toyModel().resolve("tokenizer.json"), empty.resolve("tokenizer.json"));
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(empty))).resolve())
+        assertThatThrownBy(() -> djl((settings(empty))).resolve())
                 .hasMessageStartingWith("no model.pt or model.onnx in ");
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(empty, "extractor.djl.engine", "PyTorch")))
+        assertThatThrownBy(() -> djl((settings(empty, "extractor.djl.engine", "PyTorch")))
                 .resolve()).hasMessageStartingWith("no model.pt in ");
     }
 
     @Test
     void settingsAreValidated() throws Exception {
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(toyModel(), "extractor.djl.search", "top-k"))))
+        assertThatThrownBy(() -> djl((settings(toyModel(), "extractor.djl.search", "top-k"))))
                 .hasMessage("extractor.djl.search must be greedy or beam, got 'top-k'");
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(toyModel(), "extractor.djl.device", "tpu"))))
+        assertThatThrownBy(() -> djl((settings(toyModel(), "extractor.djl.device", "tpu"))))
                 .hasMessage("extractor.djl.device must be auto, gpu or cpu, got 'tpu'");
-        assertThatThrownBy(() -> DjlSettings.from(Config.of(settings(toyModel(), "extractor.djl.engine",
+        assertThatThrownBy(() -> djl((settings(toyModel(), "extractor.djl.engine",
                 "TensorFlow")))).hasMessage("extractor.djl.engine must be auto, PyTorch or OnnxRuntime, got "
                 + "'tensorflow'");
-        DjlSettings s = DjlSettings.from(Config.of(settings(toyModel(), "extractor.djl.engine", "onnx")));
+        DjlSettings s = djl((settings(toyModel(), "extractor.djl.engine", "onnx")));
         assertThat(s.engine()).isEqualTo("OnnxRuntime");
         assertThat(s.stopTokens()).containsExactly("</s>", "<|eot_id|>", "<|end_of_text|>");
     }

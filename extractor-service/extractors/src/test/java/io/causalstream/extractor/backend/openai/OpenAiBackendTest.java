@@ -6,13 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.openai.OpenAiProtocolStandIn;
 import io.causalstream.openai.OpenAiProtocolStandIn.Fault;
 import io.causalstream.extractor.llm.BackendException;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.parse.ParseProblem;
-import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -57,7 +58,8 @@ class OpenAiBackendTest {
         Map<String, String> m = new HashMap<>(Map.of("extractor.openai.backoff.ms", "1",
                 "extractor.openai.backoff.max.ms", "5"));
         m.putAll(settings);
-        LlmExtractor e = OpenAiBackend.create(Config.of(server.settings(m)), registry);
+        LlmExtractor e = (LlmExtractor) ExtractorBackends.create(
+                BackendConfig.read(ExtractorBackends.OPENAI, server.settings(m)::get), registry);
         extractors.add(e);
         return e;
     }

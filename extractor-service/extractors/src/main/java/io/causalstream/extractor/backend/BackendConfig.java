@@ -1,0 +1,167 @@
+package io.causalstream.extractor.backend;
+
+import io.causalstream.extractor.backend.djl.DjlSettings;
+import io.causalstream.extractor.backend.openai.OpenAiSettings;
+import io.causalstream.extractor.llm.LlmExtractor;
+import io.causalstream.extractor.llm.LlmSettings;
+import io.causalstream.extractor.prompt.ChatTemplate;
+import io.causalstream.extractor.prompt.PromptFormat;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Reads the backend keys ({@code extractor.openai.*}, {@code extractor.djl.*}, {@code extractor.prompt.*},
+ * {@code extractor.mode}, {@code extractor.cache.*}, {@code extractor.annotator.id}; documented on
+ * {@link OpenAiSettings}, {@link DjlSettings}, {@link LlmSettings}) into {@link BackendSettings}: the one place that
+ * knows them, shared by the extractor service and the research tools. It takes a plain key lookup (the callers
+ * pass their {@code Config}'s, tests a map's) so this library does not depend on the service runtime. Values are
+ * trimmed and blank means unset, numbers fail with the message the config loader gives, as if read through it.
+ */
+public final class BackendConfig {
+
+    /** The common key of the service's state directory: the result cache's default home. */
+    public static final String STATE_DIR = "state.dir";
+
+    private final Function<String, String> lookup;
+
+    private BackendConfig(Function<String, String> lookup) {
+        this.lookup = lookup;
+    }
+
+    /**
+     * The named backend's settings; only the chosen backend's keys are read, so an unused backend's required keys
+     * need not be set.
+     *
+     * @param lookup a key's value, or null when unset
+     */
+    public static BackendSettings read(String backend, Function<String, String> lookup) {
+        return switch (ExtractorBackends.requireKnown(backend)) {
+            case ExtractorBackends.OPENAI -> {
+                OpenAiSettings openAi = openAi(lookup);
+                yield new BackendSettings.OpenAi(openAi, llm(lookup, openAi.model()));
+            }
+            case ExtractorBackends.DJL -> {
+                DjlSettings djl = djl(lookup);
+                String modelName = djl.modelDir().toAbsolutePath().normalize().getFileName().toString();
+                yield new BackendSettings.Djl(djl, llm(lookup, modelName));
+            }
+            default -> new BackendSettings.Rules();
+        };
+    }
+
+    /** The {@code extractor.openai.*} keys. */
+    public static OpenAiSettings openAi(Function<String, String> lookup) {
+        BackendConfig c = new BackendConfig(lookup);
+        String p = OpenAiSettings.PREFIX;
+        String endpoint = c.get(p + "endpoint", "chat").toUpperCase(Locale.ROOT);
+        OpenAiSettings.Endpoint ep;
+        try {
+            ep = OpenAiSettings.Endpoint.valueOf(endpoint);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(p + "endpoint must be chat or completions, got '"
+                    + c.get(p + "endpoint", "") + "'");
+        }
+        String base = c.get(p + "base.url", "http://localhost:8000/v1");
+        return new OpenAiSettings(URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base),
+                c.find(p + "api.key").orElse(null), c.get(p + "model", ""), ep,
+                ChatTemplate.byId(c.get(p + "chat.template", "inst")),
+                c.getBoolean(p + "structured.output", true), c.getInt(p + "max.tokens", 512),
+                c.getDouble(p + "temperature", 0.0), c.ms(p + "timeout.ms", 120_000),
+                c.ms(p + "connect.timeout.ms", 5_000), c.getInt(p + "max.attempts", 4), c.ms(p + "backoff.ms", 500),
+                c.ms(p + "backoff.max.ms", 30_000), c.getInt(p + "circuit.failures", 5),
+                c.ms(p + "circuit.open.ms", 30_000), c.getLong(p + "requests.per.minute", 0),
+                c.getLong(p + "tokens.per.minute", 0), c.getInt(p + "batch.size", 8),
+                c.ms(p + "batch.linger.ms", 5), c.getInt(p + "max.in.flight", 16));
+    }
+
+    /** The {@code extractor.djl.*} keys. */
+    public static DjlSettings djl(Function<String, String> lookup) {
+        BackendConfig c = new BackendConfig(lookup);
+        String p = DjlSettings.PREFIX;
+        String dir = c.find(p + "model.dir").orElseThrow(() -> new IllegalArgumentException(
+                p + "model.dir (EXTRACTOR_DJL_MODEL_DIR) must name the exported model's directory (model.pt or "
+                        + "model.onnx, and tokenizer.json)"));
+        String engine = c.get(p + "engine", "auto");
+        String normalisedEngine = engine.equalsIgnoreCase("pytorch") ? DjlSettings.PYTORCH
+                : engine.equalsIgnoreCase("onnxruntime") || engine.equalsIgnoreCase("onnx") ? DjlSettings.ONNX
+                : engine.toLowerCase(Locale.ROOT);
+        return new DjlSettings(Path.of(dir), normalisedEngine, c.get(p + "device", "auto").toLowerCase(Locale.ROOT),
+                c.get(p + "search", "greedy").toLowerCase(Locale.ROOT), c.getInt(p + "beams", 4),
+                c.getInt(p + "max.new.tokens", 256), ChatTemplate.byId(c.get(p + "chat.template", "inst")),
+                Arrays.stream(c.get(p + "stop.tokens", "</s>,<|eot_id|>,<|end_of_text|>").split(","))
+                        .map(String::strip).filter(s -> !s.isEmpty()).toList(),
+                c.getInt(p + "parallel", 1));
+    }
+
+    /**
+     * The keys shared by the LLM backends.
+     *
+     * @param model the model name, for the default annotator id
+     */
+    public static LlmSettings llm(Function<String, String> lookup, String model) {
+        BackendConfig c = new BackendConfig(lookup);
+        PromptFormat format = PromptFormat.byId(c.get(LlmSettings.FORMAT, PromptFormat.THREE_SHOT.id()));
+        String modeName = c.get(LlmSettings.MODE, "single").toUpperCase(Locale.ROOT);
+        LlmExtractor.Mode mode;
+        try {
+            mode = LlmExtractor.Mode.valueOf(modeName);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(LlmSettings.MODE + " must be single or staged, got '"
+                    + c.get(LlmSettings.MODE, "") + "'");
+        }
+        String defaultId = (model.replaceAll(".*/", "") + "-" + (mode == LlmExtractor.Mode.STAGED ? "staged"
+                : format.id())).replaceAll("[^A-Za-z0-9._-]", "-");
+        Path cacheDir = c.find(LlmSettings.CACHE_DIR).map(Path::of)
+                .or(() -> c.find(STATE_DIR).map(d -> Path.of(d, "result-cache"))).orElse(null);
+        int maxEntries = c.getInt(LlmSettings.CACHE_MAX_ENTRIES, 10_000);
+        if (maxEntries < 0) {
+            throw new IllegalArgumentException(LlmSettings.CACHE_MAX_ENTRIES + " must not be negative");
+        }
+        return new LlmSettings(format, c.find(LlmSettings.EXAMPLES).map(Path::of).orElse(null), mode,
+                c.get(LlmSettings.ANNOTATOR_ID, defaultId), c.getBoolean(LlmSettings.CACHE_ENABLED, true), cacheDir,
+                maxEntries);
+    }
+
+    private Optional<String> find(String key) {
+        return Optional.ofNullable(lookup.apply(key)).map(String::trim).filter(s -> !s.isEmpty());
+    }
+
+    private String get(String key, String defaultValue) {
+        return find(key).orElse(defaultValue);
+    }
+
+    private int getInt(String key, int defaultValue) {
+        return find(key).map(v -> number(key, v, Integer::parseInt)).orElse(defaultValue);
+    }
+
+    private long getLong(String key, long defaultValue) {
+        return find(key).map(v -> number(key, v, Long::parseLong)).orElse(defaultValue);
+    }
+
+    private double getDouble(String key, double defaultValue) {
+        return find(key).map(v -> number(key, v, Double::parseDouble)).orElse(defaultValue);
+    }
+
+    private boolean getBoolean(String key, boolean defaultValue) {
+        return find(key).map(Boolean::parseBoolean).orElse(defaultValue);
+    }
+
+    private Duration ms(String key, long defaultMs) {
+        return Duration.ofMillis(getLong(key, defaultMs));
+    }
+
+    /** The config loader's message, environment name included, so the error reads the same whoever looked up. */
+    private static <T> T number(String key, String value, Function<String, T> parser) {
+        try {
+            return parser.apply(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("config " + key + " (" + key.toUpperCase().replace('.', '_')
+                    .replace('-', '_') + ") must be a number, got '" + value + "'", e);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.causalstream.extractor.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.causalstream.extractor.backend.openai.OpenAiSettings;
+import io.causalstream.extractor.llm.LlmExtractor;
+import io.causalstream.extractor.llm.LlmSettings;
+import io.causalstream.extractor.prompt.PromptFormat;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The backend keys, their defaults and their messages, read from a plain lookup. */
+class BackendConfigTest {
+
+    @Test
+    void rulesReadsNothingAndAnUnusedBackendsRequiredKeysNeedNotBeSet() {
+        assertThat(BackendConfig.read("rules", Map.<String, String>of()::get)).isEqualTo(new BackendSettings.Rules());
+        assertThat(BackendConfig.read("rules", Map.<String, String>of()::get).name()).isEqualTo("rules");
+        assertThatThrownBy(() -> BackendConfig.read("gpt5", Map.<String, String>of()::get))
+                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl");
+    }
+
+    @Test
+    void openAiDefaultsAndTheSharedLlmSettings() {
+        BackendSettings s = BackendConfig.read("openai", Map.of("extractor.openai.model", "meta/llama-3",
+                "extractor.openai.base.url", "http://gpu:8000/v1/", "state.dir", "state")::get);
+        assertThat(s).isInstanceOf(BackendSettings.OpenAi.class);
+        OpenAiSettings o = ((BackendSettings.OpenAi) s).openAi();
+        assertThat(o.baseUrl()).isEqualTo(URI.create("http://gpu:8000/v1"));
+        assertThat(o.endpoint()).isEqualTo(OpenAiSettings.Endpoint.CHAT);
+        assertThat(o.maxTokens()).isEqualTo(512);
+        assertThat(o.timeout()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(o.batchSize()).isEqualTo(8);
+        assertThat(o.apiKey()).isNull();
+        LlmSettings llm = ((BackendSettings.OpenAi) s).llm();
+        assertThat(llm.format()).isEqualTo(PromptFormat.THREE_SHOT);
+        assertThat(llm.mode()).isEqualTo(LlmExtractor.Mode.SINGLE);
+        assertThat(llm.annotatorId()).isEqualTo("llama-3-three-shot");
+        assertThat(llm.cacheDir()).isEqualTo(Path.of("state", "result-cache"));
+        assertThat(llm.cacheMaxEntries()).isEqualTo(10_000);
+    }
+
+    @Test
+    void valuesAreTrimmedAndBlankMeansUnsetAsThroughTheConfigLoader() {
+        OpenAiSettings o = BackendConfig.openAi(Map.of("extractor.openai.model", " m ",
+                "extractor.openai.api.key", "  ", "extractor.openai.max.tokens", " 64 ")::get);
+        assertThat(o.model()).isEqualTo("m");
+        assertThat(o.apiKey()).isNull();
+        assertThat(o.maxTokens()).isEqualTo(64);
+    }
+
+    @Test
+    void badValuesFailWithTheKeyAndItsEnvironmentName() {
+        assertThatThrownBy(() -> BackendConfig.openAi(Map.<String, String>of()::get))
+                .hasMessage("extractor.openai.model must be set (the model name the server serves)");
+        assertThatThrownBy(() -> BackendConfig.openAi(Map.of("extractor.openai.model", "m",
+                "extractor.openai.max.tokens", "many")::get))
+                .hasMessage("config extractor.openai.max.tokens (EXTRACTOR_OPENAI_MAX_TOKENS) must be a number, "
+                        + "got 'many'");
+        assertThatThrownBy(() -> BackendConfig.openAi(Map.of("extractor.openai.model", "m",
+                "extractor.openai.endpoint", "embeddings")::get))
+                .hasMessage("extractor.openai.endpoint must be chat or completions, got 'embeddings'");
+        assertThatThrownBy(() -> BackendConfig.llm(Map.of("extractor.mode", "batch")::get, "m"))
+                .hasMessage("extractor.mode must be single or staged, got 'batch'");
+        assertThatThrownBy(() -> BackendConfig.llm(Map.of("extractor.cache.max.entries", "-1")::get, "m"))
+                .hasMessage("extractor.cache.max.entries must not be negative");
+    }
+}
