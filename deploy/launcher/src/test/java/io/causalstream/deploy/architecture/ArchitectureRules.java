@@ -39,6 +39,11 @@ final class ArchitectureRules {
             .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..")
             .because("a paper's method is a plain library that a CLI runs on files; the services wire it to Kafka");
 
+    static final ArchRule METHOD_LIBRARIES_TAKE_TYPED_SETTINGS = noClasses()
+            .that().resideInAnyPackage(METHOD_LIBRARIES)
+            .should().dependOnClassesThat().resideInAnyPackage("io.causalstream.runtime..")
+            .because("libraries receive typed settings; the services and tools read the configuration");
+
     static final ArchRule ONLY_DEPLOY_USES_A_SERVICE = onlyDeployUsesAService();
 
     private static ArchRule onlyDeployUsesAService() {

@@ -34,6 +34,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void methodLibrariesNeverReadTheConfiguration() {
+        ArchitectureRules.METHOD_LIBRARIES_TAKE_TYPED_SETTINGS.check(PRODUCT);
+    }
+
+    @Test
     void onlyDeployDependsOnAService() {
         ArchitectureRules.ONLY_DEPLOY_USES_A_SERVICE.check(PRODUCT);
     }
