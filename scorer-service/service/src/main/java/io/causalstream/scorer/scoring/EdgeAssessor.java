@@ -26,6 +26,14 @@ public interface EdgeAssessor {
     List<EdgeAssessment> assess(Extraction extraction, String passageText);
 
     /**
+     * Several extractions of one passage at once: one list of assessments per extraction, in order. An assessor
+     * that can share work across them (one batch of encoder calls) overrides this.
+     */
+    default List<List<EdgeAssessment>> assessAll(List<Extraction> extractions, String passageText) {
+        return extractions.stream().map(e -> assess(e, passageText)).toList();
+    }
+
+    /**
      * Whether the assessment depends on the passage text. When it does, the scorer re-scores a passage's
      * extractions when its text arrives or changes; otherwise a passage record changes nothing.
      */

@@ -116,6 +116,36 @@ public final class GraphScorer {
     }
 
     /**
+     * {@link #assess} for several extractions of one passage at once (the assessor may batch their model calls);
+     * never throws: a failure gives every edge of every extraction the state ERROR with the reason.
+     */
+    public List<List<EdgeAssessment>> assessAll(List<Extraction> extractions, String passageText) {
+        try {
+            List<List<EdgeAssessment>> out = assessor.assessAll(extractions, passageText);
+            if (out != null && out.size() == extractions.size()) {
+                List<List<EdgeAssessment>> checked = new ArrayList<>(out.size());
+                for (int i = 0; i < out.size(); i++) {
+                    int n = extractions.get(i).getTriples().size();
+                    List<EdgeAssessment> one = out.get(i);
+                    checked.add(one != null && one.size() == n ? one : EdgeAssessment.errors(n,
+                            "the edge assessor returned " + (one == null ? "nothing" : one.size() + " assessments")
+                                    + " for " + n + " edges"));
+                }
+                return checked;
+            }
+            log.warn("edge assessor returned {} results for {} extractions", out == null ? "null" : out.size(),
+                    extractions.size());
+            return extractions.stream().map(e -> EdgeAssessment.errors(e.getTriples().size(),
+                    "the edge assessor returned no result for this extraction")).toList();
+        } catch (RuntimeException e) {
+            log.warn("edge assessor failed on {} extractions of {}", extractions.size(),
+                    extractions.isEmpty() ? "-" : extractions.getFirst().getPassageId(), e);
+            return extractions.stream().map(x -> EdgeAssessment.errors(x.getTriples().size(),
+                    "validation failed: " + e)).toList();
+        }
+    }
+
+    /**
      * The extraction with its assessed edges and reference-free quality, and no gold: what {@code scored-graphs}
      * carries while the passage has no gold, and what {@link #withGold} scores when it has.
      */

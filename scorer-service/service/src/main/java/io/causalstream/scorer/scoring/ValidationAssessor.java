@@ -75,8 +75,43 @@ public final class ValidationAssessor implements EdgeAssessor {
     }
 
     private List<EdgeAssessment> assess(String passageText, List<Triple> triples) {
-        int n = triples.size();
-        ValidatedGraph graph = validation.validate(passageText, triples);
+        return fold(validation.validate(passageText, triples), triples.size());
+    }
+
+    /**
+     * Many extractions of one passage: those not cached are validated together ({@link EdgeValidation#validateAll}:
+     * their CESAR strengths in one batch), each folded back to its extracted triples.
+     */
+    @Override
+    public List<List<EdgeAssessment>> assessAll(List<Extraction> extractions, String passageText) {
+        if (passageText == null || passageText.isBlank()) {
+            return extractions.stream().map(e -> assess(e, passageText)).toList();
+        }
+        List<List<EdgeAssessment>> out = new ArrayList<>(Collections.nCopies(extractions.size(), null));
+        List<Integer> todo = new ArrayList<>();
+        List<EdgeValidation.Extraction> inputs = new ArrayList<>();
+        for (int i = 0; i < extractions.size(); i++) {
+            List<EdgeAssessment> cached = recent.get(new Key(passageText,
+                    List.copyOf(extractions.get(i).getTriples())));
+            if (cached != null) {
+                out.set(i, cached);
+            } else {
+                todo.add(i);
+                inputs.add(new EdgeValidation.Extraction(passageText, extractions.get(i).getTriples()));
+            }
+        }
+        List<ValidatedGraph> graphs = inputs.isEmpty() ? List.of() : validation.validateAll(inputs);
+        for (int k = 0; k < todo.size(); k++) {
+            Extraction e = extractions.get(todo.get(k));
+            List<EdgeAssessment> folded = fold(graphs.get(k), e.getTriples().size());
+            recent.put(new Key(passageText, List.copyOf(e.getTriples())), folded);
+            out.set(todo.get(k), folded);
+        }
+        return out;
+    }
+
+    /** One assessment per extracted triple: split parts folded back (see the class comment). */
+    private static List<EdgeAssessment> fold(ValidatedGraph graph, int n) {
         List<List<ValidatedEdge>> parts = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             parts.add(new ArrayList<>(1));

@@ -14,7 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.avro.specific.SpecificRecord;
@@ -26,7 +29,8 @@ import org.apache.kafka.streams.processor.api.Record;
 /**
  * Stage one, <b>validate</b>: extractions joined with their passage's text, each validated once per (extraction,
  * text) and forwarded, without gold, to the score stage. The slow work runs on {@link ValidationWorkers}, never on
- * the stream thread: a record only stores its input and queues its job; finished jobs are collected after each
+ * the stream thread: a record only stores its input and queues its job (waiting extractions of one passage go to
+ * the workers together, up to {@value #MAX_BATCH}); finished jobs are collected after each
  * record and by a wall-clock punctuation every {@value #PUMP_MS} ms, so they are written (validated graph, output)
  * in the same transaction as whatever the task commits next.
  *
@@ -40,6 +44,8 @@ import org.apache.kafka.streams.processor.api.Record;
 final class ValidateProcessor implements Processor<String, SpecificRecord, String, ScoredGraph> {
 
     static final long PUMP_MS = 50;
+    /** Extractions of one passage validated together (their CESAR strengths in one encoder batch). */
+    static final int MAX_BATCH = 16;
 
     private final GraphScorer scorer;
     private final ValidationWorkers workers;
@@ -171,17 +177,30 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
             complete(outcome);
         }
         while (!waiting.isEmpty() && lane.hasCapacity()) {
-            String key = waiting.pollFirst();
-            long timestamp = waitingSince.remove(key);
-            String[] ids = StoreKeys.split(key);
-            Extraction extraction = state.extraction(ids[0], ids[1]);
-            String text = state.passageText(ids[0]);
-            if (extraction == null || text == null) {
-                continue; // gone meanwhile
+            // the oldest waiting annotation and up to MAX_BATCH - 1 more of its passage: one batch of model calls
+            String passageId = StoreKeys.split(waiting.peekFirst())[0];
+            String text = state.passageText(passageId);
+            List<ValidationJob> batch = new ArrayList<>();
+            Iterator<String> it = waiting.iterator();
+            while (it.hasNext() && batch.size() < MAX_BATCH) {
+                String key = it.next();
+                String[] ids = StoreKeys.split(key);
+                if (!ids[0].equals(passageId)) {
+                    continue;
+                }
+                it.remove();
+                long timestamp = waitingSince.remove(key);
+                Extraction extraction = state.extraction(ids[0], ids[1]);
+                if (extraction == null || text == null) {
+                    continue; // gone meanwhile
+                }
+                ValidationJob job = new ValidationJob(extraction, text, timestamp);
+                running.put(key, job);
+                batch.add(job);
             }
-            ValidationJob job = new ValidationJob(extraction, text, timestamp);
-            running.put(key, job);
-            lane.submit(job);
+            if (!batch.isEmpty()) {
+                lane.submitAll(batch);
+            }
         }
         for (ValidationOutcome outcome : lane.drain()) { // inline workers finish at submit
             complete(outcome);

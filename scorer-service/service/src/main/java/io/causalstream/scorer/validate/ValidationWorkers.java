@@ -1,5 +1,6 @@
 package io.causalstream.scorer.validate;
 
+import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.scorer.scoring.EdgeAssessment;
 import io.causalstream.scorer.scoring.GraphScorer;
 import java.time.Duration;
@@ -107,7 +108,15 @@ public final class ValidationWorkers implements AutoCloseable {
 
         /** Starts the job; its outcome appears in a later {@link #drain}. Callers check {@link #hasCapacity}. */
         public void submit(ValidationJob job) {
-            ValidationWorkers.this.submit(job, done);
+            submitAll(List.of(job));
+        }
+
+        /**
+         * Starts jobs of one passage text as one task, so that their model calls are batched (one outcome per
+         * job, the budget per task). Callers check {@link #hasCapacity}.
+         */
+        public void submitAll(List<ValidationJob> jobs) {
+            ValidationWorkers.this.submit(jobs, done);
         }
 
         /** The outcomes finished since the last call, in the order they finished. */
@@ -120,19 +129,24 @@ public final class ValidationWorkers implements AutoCloseable {
         }
     }
 
-    private void submit(ValidationJob job, Queue<ValidationOutcome> done) {
-        inFlight.incrementAndGet();
+    private void submit(List<ValidationJob> jobs, Queue<ValidationOutcome> done) {
+        String text = jobs.getFirst().passageText();
+        if (jobs.stream().anyMatch(j -> !j.passageText().equals(text))) {
+            throw new IllegalArgumentException("jobs validated together must share their passage text");
+        }
+        inFlight.addAndGet(jobs.size());
         long start = System.nanoTime();
+        List<Extraction> extractions = jobs.stream().map(ValidationJob::extraction).toList();
         if (pool == null) {
-            finish(done, job, scorer.assess(job.extraction(), job.passageText()), null, start);
+            finishAll(done, jobs, scorer.assessAll(extractions, text), null, start);
             return;
         }
         // exactly one outcome per job: the result or the budget, whichever comes first
         AtomicBoolean settled = new AtomicBoolean();
         Future<?> task = pool.submit(() -> {
-            List<EdgeAssessment> assessments = scorer.assess(job.extraction(), job.passageText());
+            List<List<EdgeAssessment>> assessments = scorer.assessAll(extractions, text);
             if (settled.compareAndSet(false, true)) {
-                finish(done, job, assessments, null, start);
+                finishAll(done, jobs, assessments, null, start);
             }
         });
         TIMEOUTS.schedule(() -> {
@@ -140,9 +154,17 @@ public final class ValidationWorkers implements AutoCloseable {
                 // interrupts the worker: an HTTP call to the verifier stops; CPU work finishes and is dropped
                 task.cancel(true);
                 String reason = "validation exceeded its time budget of " + budget.toMillis() + " ms";
-                finish(done, job, EdgeAssessment.errors(job.edges(), reason), reason, start);
+                finishAll(done, jobs, jobs.stream().map(j -> EdgeAssessment.errors(j.edges(), reason)).toList(),
+                        reason, start);
             }
         }, budget.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void finishAll(Queue<ValidationOutcome> done, List<ValidationJob> jobs,
+                           List<List<EdgeAssessment>> assessments, String error, long start) {
+        for (int i = 0; i < jobs.size(); i++) {
+            finish(done, jobs.get(i), assessments.get(i), error, start);
+        }
     }
 
     private void finish(Queue<ValidationOutcome> done, ValidationJob job, List<EdgeAssessment> assessments,

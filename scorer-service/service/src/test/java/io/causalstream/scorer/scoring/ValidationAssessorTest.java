@@ -26,6 +26,22 @@ class ValidationAssessorTest {
     private final ValidationAssessor assessor = new ValidationAssessor(
             new EdgeValidation(ValidationSettings.defaults(), null, null, null));
 
+    /** Validated together (one strength batch) or one by one: the same assessments. */
+    @Test
+    void assessingSeveralExtractionsTogetherGivesWhatEachGivesAlone() {
+        Extraction split = extraction(triple("ecological and social compensation measures",
+                "overall acceptance of a local infrastructure", Direction.INCREASE));
+        Extraction reversed = extraction(triple("overall acceptance of a local infrastructure",
+                "compensation measures", Direction.DECREASE), triple("tourism", "litter", Direction.INCREASE));
+        ValidationAssessor fresh = new ValidationAssessor(
+                new EdgeValidation(ValidationSettings.defaults(), null, null, null));
+
+        List<List<EdgeAssessment>> together = fresh.assessAll(List.of(split, reversed), COMPENSATION);
+
+        assertThat(together).containsExactly(assessor.assess(split, COMPENSATION),
+                assessor.assess(reversed, COMPENSATION));
+    }
+
     @Test
     void aSplitTripleWhosePartsAgreeKeepsTheirStateAndListsEveryPartsVerdicts() {
         List<EdgeAssessment> out = assessor.assess(extraction(

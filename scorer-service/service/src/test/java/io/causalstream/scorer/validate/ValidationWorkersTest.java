@@ -71,6 +71,39 @@ class ValidationWorkersTest {
     }
 
     @Test
+    void jobsOfOnePassageAreAssessedInOneCallWithAnOutcomeEach() throws Exception {
+        List<Integer> batchSizes = Collections.synchronizedList(new ArrayList<>());
+        EdgeAssessor batching = new EdgeAssessor() {
+            @Override
+            public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
+                throw new AssertionError("asked one by one");
+            }
+
+            @Override
+            public List<List<EdgeAssessment>> assessAll(List<Extraction> extractions, String passageText) {
+                batchSizes.add(extractions.size());
+                return extractions.stream().map(e -> Collections.nCopies(e.getTriples().size(),
+                        new EdgeAssessment(0.6, ValidationState.HYPOTHESIZED, List.of()))).toList();
+            }
+
+            @Override
+            public boolean usesPassageText() {
+                return true;
+            }
+        };
+        try (ValidationWorkers workers = ValidationWorkers.pool(scorer(batching), 1, Duration.ofSeconds(10),
+                o -> { })) {
+            ValidationWorkers.Lane lane = workers.lane();
+            lane.submitAll(List.of(job("p1", "a", 1), job("p1", "b", 3)));
+            List<ValidationOutcome> out = drainUntil(lane, 2);
+            assertThat(batchSizes).containsExactly(2);
+            assertThat(out).extracting(o -> o.job().annotationId()).containsExactly("a", "b");
+            assertThat(out.get(1).assessments()).hasSize(3);
+            assertThat(workers.inFlight()).isZero();
+        }
+    }
+
+    @Test
     void capacityIsTwiceTheThreads() {
         CountDownLatch gate = new CountDownLatch(1);
         try (ValidationWorkers workers = ValidationWorkers.pool(scorer(validatesAll(gate)), 1,
