@@ -6,6 +6,7 @@ import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.topology.ScoringObserver;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.scorer.scoring.EdgeAssessment;
+import io.causalstream.scorer.scoring.GraphQuality;
 import io.causalstream.scorer.validate.ValidationOutcome;
 import io.causalstream.validation.verify.VerifierVerdict;
 import io.micrometer.core.instrument.Counter;
@@ -90,7 +91,7 @@ final class ScoringMetrics implements ScoringObserver {
                     .tag("state", a.validation().name())
                     .register(registry)
                     .increment();
-            if (a.stages().stream().anyMatch(v -> v.getStage().equals("verification")
+            if (a.stages().stream().anyMatch(v -> v.getStage().equals(GraphQuality.VERIFICATION)
                     && v.getReason().contains(VerifierVerdict.BACKEND_FAILED))) {
                 Counter.builder(VERIFIER_UNAVAILABLE)
                         .description("Edges whose LLM verification could not reach the server (they stay unverified)")

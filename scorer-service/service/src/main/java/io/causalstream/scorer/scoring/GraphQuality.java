@@ -59,6 +59,15 @@ public final class GraphQuality {
                 .build();
     }
 
+    /**
+     * VALIDATED edges / all edges, when validation ran on at least one edge (not UNCHECKED, not ERROR); else null:
+     * {@code ScoredGraph.shareValidated}.
+     */
+    public static Double shareValidated(ReferenceFreeQuality q) {
+        int checked = q.getValidated() + q.getHypothesized() + q.getRejected();
+        return checked == 0 ? null : (double) q.getValidated() / q.getEdges();
+    }
+
     private static boolean checked(ValidationState state) {
         return state == ValidationState.VALIDATED || state == ValidationState.HYPOTHESIZED
                 || state == ValidationState.REJECTED;

@@ -4,9 +4,9 @@ import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.MeasureScore;
+import io.causalstream.schemas.scoring.ReferenceFreeQuality;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
-import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.measures.EdgeSetScore;
 import io.causalstream.measures.EdgeSetScorer;
@@ -99,20 +99,7 @@ public final class GraphScorer {
      * the reason, so the failure is visible on {@code scored-graphs} and in the metrics.
      */
     public List<EdgeAssessment> assess(Extraction extraction, String passageText) {
-        int n = extraction.getTriples().size();
-        try {
-            List<EdgeAssessment> out = assessor.assess(extraction, passageText);
-            if (out != null && out.size() == n) {
-                return out;
-            }
-            log.warn("edge assessor returned {} assessments for {} edges of {}/{}", out == null ? "null" : out.size(),
-                    n, extraction.getPassageId(), extraction.getAnnotationId());
-            return EdgeAssessment.errors(n, "the edge assessor returned " + (out == null ? "nothing" : out.size()
-                    + " assessments") + " for " + n + " edges");
-        } catch (RuntimeException e) {
-            log.warn("edge assessor failed on {}/{}", extraction.getPassageId(), extraction.getAnnotationId(), e);
-            return EdgeAssessment.errors(n, "validation failed: " + e);
-        }
+        return assessAll(List.of(extraction), passageText).getFirst();
     }
 
     /**
@@ -165,6 +152,7 @@ public final class GraphScorer {
                     .setStages(a.stages())
                     .build());
         }
+        ReferenceFreeQuality quality = GraphQuality.of(edges);
         return ScoredGraph.newBuilder()
                 .setPassageId(extraction.getPassageId())
                 .setAnnotationId(extraction.getAnnotationId())
@@ -174,10 +162,10 @@ public final class GraphScorer {
                 .setEdges(edges)
                 .setScores(List.of())
                 .setAlignmentF1(null)
-                .setShareValidated(shareValidated(assessments))
-                .setMeanStrength(meanStrength(assessments))
+                .setShareValidated(GraphQuality.shareValidated(quality))
+                .setMeanStrength(quality.getMeanStrength())
                 .setScoredAt(at)
-                .setQuality(GraphQuality.of(edges))
+                .setQuality(quality)
                 .build();
     }
 
@@ -222,28 +210,5 @@ public final class GraphScorer {
                     validated.getAnnotationId(), e);
             return null;
         }
-    }
-
-    /** VALIDATED edges / all edges, when validation ran on at least one edge (not UNCHECKED, not ERROR); else null. */
-    static Double shareValidated(List<EdgeAssessment> assessments) {
-        if (assessments.stream().allMatch(a -> a.validation() == ValidationState.UNCHECKED
-                || a.validation() == ValidationState.ERROR)) {
-            return null;
-        }
-        long validated = assessments.stream().filter(a -> a.validation() == ValidationState.VALIDATED).count();
-        return (double) validated / assessments.size();
-    }
-
-    /** Mean of the strengths that were computed; null when none was. */
-    static Double meanStrength(List<EdgeAssessment> assessments) {
-        double sum = 0;
-        int n = 0;
-        for (EdgeAssessment a : assessments) {
-            if (a.strength() != null) {
-                sum += a.strength();
-                n++;
-            }
-        }
-        return n == 0 ? null : sum / n;
     }
 }

@@ -15,7 +15,7 @@ import org.apache.kafka.streams.processor.api.Record;
  * base of {@link GoldProcessor}, which re-scores the stored validated graphs when the gold changes: a gold change
  * never re-runs validation.
  */
-class ScoreProcessor<V> implements Processor<String, V, String, ScoredGraph> {
+abstract class ScoreProcessor<V> implements Processor<String, V, String, ScoredGraph> {
 
     protected final GraphScorer scorer;
     private final GoldPreference preference;
@@ -45,11 +45,6 @@ class ScoreProcessor<V> implements Processor<String, V, String, ScoredGraph> {
     public void init(ProcessorContext<String, ScoredGraph> context) {
         this.context = context;
         this.state = new PassageState(context, preference);
-    }
-
-    @Override
-    public void process(Record<String, V> record) {
-        throw new UnsupportedOperationException("subclasses process their own input");
     }
 
     /**

@@ -10,12 +10,12 @@ import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.validate.ValidationJob;
 import io.causalstream.scorer.validate.ValidationOutcome;
 import io.causalstream.scorer.validate.ValidationWorkers;
+import io.causalstream.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +25,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /**
  * Stage one, <b>validate</b>: extractions joined with their passage's text, each validated once per (extraction,
@@ -55,9 +56,11 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     private ProcessorContext<String, ScoredGraph> context;
     private PassageState state;
     private ValidationWorkers.Lane lane;
-    /** Annotations waiting for a worker, oldest first; each key at most once. */
-    private final Deque<String> waiting = new ArrayDeque<>();
-    private final Map<String, Long> waitingSince = new HashMap<>();
+    /**
+     * Annotations waiting for a worker, oldest first, with the timestamp of the record that asked last (a key asked
+     * for again keeps its place).
+     */
+    private final LinkedHashMap<String, Long> waiting = new LinkedHashMap<>();
     /** The job in flight per annotation, to recognise outcomes that a newer input overtook. */
     private final Map<String, ValidationJob> running = new HashMap<>();
 
@@ -93,8 +96,8 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
             case Passage p -> passage(record.key(), p, record.timestamp());
             case null -> {
                 // only passages is compacted: a tombstone there forgets the text
-                if (!Objects.equals(context.recordMetadata().map(m -> m.topic()).orElse(null),
-                        io.causalstream.topics.Topics.PASSAGES.name())) {
+                if (!Objects.equals(context.recordMetadata().map(RecordMetadata::topic).orElse(null),
+                        Topics.PASSAGES.name())) {
                     throw new InvalidRecordException(
                             "an extraction record must have a value (extractions is not compacted)");
                 }
@@ -163,12 +166,7 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     }
 
     private void enqueue(String passageId, String annotationId, long timestamp) {
-        String key = StoreKeys.annotation(passageId, annotationId);
-        if (waitingSince.putIfAbsent(key, timestamp) == null) {
-            waiting.addLast(key);
-        } else {
-            waitingSince.put(key, timestamp);
-        }
+        waiting.put(StoreKeys.annotation(passageId, annotationId), timestamp);
     }
 
     /** Collects finished jobs and starts waiting ones while the workers have room. */
@@ -178,18 +176,19 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
         }
         while (!waiting.isEmpty() && lane.hasCapacity()) {
             // the oldest waiting annotation and up to MAX_BATCH - 1 more of its passage: one batch of model calls
-            String passageId = StoreKeys.split(waiting.peekFirst())[0];
+            String passageId = StoreKeys.split(waiting.firstEntry().getKey())[0];
             String text = state.passageText(passageId);
             List<ValidationJob> batch = new ArrayList<>();
-            Iterator<String> it = waiting.iterator();
+            Iterator<Map.Entry<String, Long>> it = waiting.entrySet().iterator();
             while (it.hasNext() && batch.size() < MAX_BATCH) {
-                String key = it.next();
+                Map.Entry<String, Long> waitingEntry = it.next();
+                String key = waitingEntry.getKey();
                 String[] ids = StoreKeys.split(key);
                 if (!ids[0].equals(passageId)) {
                     continue;
                 }
                 it.remove();
-                long timestamp = waitingSince.remove(key);
+                long timestamp = waitingEntry.getValue();
                 Extraction extraction = state.extraction(ids[0], ids[1]);
                 if (extraction == null || text == null) {
                     continue; // gone meanwhile
@@ -233,6 +232,5 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
         // jobs still running are abandoned: their annotations are pending in the stores and resume after restart
         running.clear();
         waiting.clear();
-        waitingSince.clear();
     }
 }
