@@ -349,7 +349,9 @@ public final class EdgeValidation implements AutoCloseable {
                     }
                     weakened = true;
                 }
-                case ABSTAIN -> { }
+                // a configured check that could not run (the LLM server is down) leaves the edge unconfirmed:
+                // HYPOTHESIZED at best, with the verdict saying why, never VALIDATED without it
+                case ABSTAIN -> weakened = true;
             }
         } else if (!supported) {
             reasons.add("no LLM backend configured");

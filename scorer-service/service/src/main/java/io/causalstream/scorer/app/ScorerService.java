@@ -15,6 +15,7 @@ import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.topology.ScorerTopology;
 import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.serde.SerdeFactory;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
@@ -120,6 +121,12 @@ public final class ScorerService implements ServiceRunner.Service {
                 .description("Extractions being validated now (at most twice scorer.validation.threads)")
                 .register(ops.meters());
         workers = pool;
+        FunctionCounter.builder("scorer.verifier.answers", scorer.verifierAnswers(), b -> b.asked())
+                .tag("source", "llm").description("LLM verifier answers received (abstentions not counted)")
+                .register(ops.meters());
+        FunctionCounter.builder("scorer.verifier.answers", scorer.verifierAnswers(), b -> b.reused())
+                .tag("source", "stored").description("LLM verifier questions answered from stored answers")
+                .register(ops.meters());
         KafkaStreams ks = new KafkaStreams(
                 ScorerTopology.build(settings, serdes, metrics, scorer, pool),
                 streamsProperties(settings, advertised));

@@ -15,7 +15,7 @@ import io.causalstream.openai.ClientMeters;
 import io.causalstream.validation.EdgeValidation;
 import io.causalstream.validation.ValidationSettings;
 import io.causalstream.scorer.scoring.ValidationAssessor;
-import io.causalstream.validation.verify.CausalVerifier;
+import io.causalstream.validation.verify.AnswerBook;
 import io.causalstream.validation.verify.OpenAiYesNoModel;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -87,14 +87,18 @@ final class ScoringPlan {
         }
         long start = System.nanoTime();
         ValidationSettings settings = scoring.validation();
-        CausalVerifier verifier = scoring.verifier().map(client -> OpenAiYesNoModel.verifier(client,
-                settings.verifierTries(), settings.verifierMajority(), ClientMeters.NONE)).orElse(CausalVerifier.NONE);
+        // the verifier's answers are kept (and persisted by the topology) under the model and voting asked
+        AnswerBook verifier = scoring.verifier().map(client -> new AnswerBook(OpenAiYesNoModel.verifier(client,
+                        settings.verifierTries(), settings.verifierMajority(), ClientMeters.NONE),
+                        client.model() + " " + settings.verifierMajority() + "/" + settings.verifierTries()
+                                + " t=" + client.temperature()))
+                .orElse(AnswerBook.NONE);
         EdgeValidation validation = EdgeValidation.open(scoring.validation(), scoring.cesar(), verifier, encoder);
         log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
                         ? "encoder + CESAR strength" : "lexical stages only",
                 verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",
                 (System.nanoTime() - start) / 1_000_000);
-        return new ValidationAssessor(validation);
+        return new ValidationAssessor(validation, verifier);
     }
 
     /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */

@@ -1,6 +1,7 @@
 package io.causalstream.scorer.scoring;
 
 import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.validation.verify.AnswerBook;
 import java.util.Collections;
 import java.util.List;
 
@@ -39,5 +40,13 @@ public interface EdgeAssessor {
      */
     default boolean usesPassageText() {
         return false;
+    }
+
+    /**
+     * The LLM verifier's answers this assessor asks through ({@link AnswerBook#NONE} when it asks none): the
+     * topology persists the answers a validation asked for and gives them back after a restart.
+     */
+    default AnswerBook verifierAnswers() {
+        return AnswerBook.NONE;
     }
 }

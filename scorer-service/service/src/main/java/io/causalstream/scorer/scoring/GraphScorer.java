@@ -1,5 +1,6 @@
 package io.causalstream.scorer.scoring;
 
+import io.causalstream.validation.verify.AnswerBook;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.graph.Triple;
@@ -71,6 +72,11 @@ public final class GraphScorer {
     /** Whether scores depend on the passage text (the edge assessor reads it). */
     public boolean usesPassageText() {
         return assessor.usesPassageText();
+    }
+
+    /** The LLM verifier's answers the edge assessor asks through (see {@link EdgeAssessor#verifierAnswers}). */
+    public AnswerBook verifierAnswers() {
+        return assessor.verifierAnswers();
     }
 
     /** {@link #score(Extraction, GoldGraph, String, Instant)} without the passage text. */

@@ -4,6 +4,7 @@ import io.causalstream.validation.EdgeValidation;
 import io.causalstream.validation.ValidatedEdge;
 import io.causalstream.validation.ValidatedGraph;
 import io.causalstream.validation.Verdict;
+import io.causalstream.validation.verify.AnswerBook;
 
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Triple;
@@ -38,14 +39,21 @@ public final class ValidationAssessor implements EdgeAssessor {
     public static final int DEFAULT_CACHE_SIZE = 10_000;
 
     private final EdgeValidation validation;
+    private final AnswerBook answers;
     private final Map<Key, List<EdgeAssessment>> recent;
 
     public ValidationAssessor(EdgeValidation validation) {
-        this(validation, DEFAULT_CACHE_SIZE);
+        this(validation, AnswerBook.NONE, DEFAULT_CACHE_SIZE);
     }
 
-    public ValidationAssessor(EdgeValidation validation, int cacheSize) {
+    /** @param answers the book in front of the verifier {@code validation} asks (it records what is asked) */
+    public ValidationAssessor(EdgeValidation validation, AnswerBook answers) {
+        this(validation, answers, DEFAULT_CACHE_SIZE);
+    }
+
+    public ValidationAssessor(EdgeValidation validation, AnswerBook answers, int cacheSize) {
         this.validation = validation;
+        this.answers = answers;
         // access-ordered LinkedHashMap = LRU; a few lines do not justify a cache library here
         this.recent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
             @Override
@@ -129,6 +137,11 @@ public final class ValidationAssessor implements EdgeAssessor {
     @Override
     public boolean usesPassageText() {
         return true;
+    }
+
+    @Override
+    public AnswerBook verifierAnswers() {
+        return answers;
     }
 
     static EdgeAssessment combine(List<ValidatedEdge> parts) {

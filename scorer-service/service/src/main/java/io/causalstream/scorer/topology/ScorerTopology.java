@@ -9,6 +9,7 @@ import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
 import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.Stores;
 
@@ -22,7 +23,7 @@ import org.apache.kafka.streams.state.Stores;
  *   gold-graphs ────────► apply-gold-graph ──────────────┼──► scored-graphs
  *   tournament-winners ─► apply-tournament-winner ───────┘
  *
- *   validate reads and writes  extractions-by-passage, passages-by-id, validated-by-passage
+ *   validate reads and writes  extractions-by-passage, passages-by-id, validated-by-passage, verifier-answers
  *   score and the gold nodes   validated-by-passage, gold-by-passage, scores-by-passage
  * </pre>
  *
@@ -44,7 +45,9 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #GOLD_STORE}: {@code passageId, origin (CURATED|TOURNAMENT) -> GoldGraph}, the effective gold is
  *       chosen by {@link GoldPreference};</li>
  *   <li>{@value #SCORES_STORE}: {@code passageId, annotationId -> ScoredGraph}, the latest published result of each
- *       annotation, for interactive queries.</li>
+ *       annotation, for interactive queries;</li>
+ *   <li>{@value #VERIFIER_ANSWERS_STORE}: {@code verifier, cause, effect -> answer}, the LLM verifier's answers
+ *       (validate only), so that a restart does not ask again.</li>
  * </ul>
  * Records that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges, a
  * text longer than {@code scorer.max.passage.chars}) go to their topic's dead-letter topic. All input topics are
@@ -67,6 +70,7 @@ public final class ScorerTopology {
     public static final String VALIDATED_STORE = "validated-by-passage";
     public static final String GOLD_STORE = "gold-by-passage";
     public static final String SCORES_STORE = "scores-by-passage";
+    public static final String VERIFIER_ANSWERS_STORE = "verifier-answers";
 
     public static Topology build(ScorerSettings settings, SerdeFactory serdes) {
         return build(settings, serdes, ScoringObserver.NONE);
@@ -130,6 +134,8 @@ public final class ScorerTopology {
                 Stores.persistentKeyValueStore(GOLD_STORE), keys, serdes.value(Topics.GOLD_GRAPHS)), all);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SCORES_STORE),
                 keys, serdes.value(Topics.SCORED_GRAPHS)), all);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(VERIFIER_ANSWERS_STORE),
+                keys, Serdes.String()), VALIDATE);
 
         topology.addSink(SCORED_GRAPHS_SINK, Topics.SCORED_GRAPHS.name(), keys.serializer(),
                 serdes.valueSerializer(Topics.SCORED_GRAPHS), SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER);

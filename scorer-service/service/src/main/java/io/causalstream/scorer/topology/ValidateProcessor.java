@@ -11,6 +11,7 @@ import io.causalstream.scorer.validate.ValidationJob;
 import io.causalstream.scorer.validate.ValidationOutcome;
 import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.topics.Topics;
+import io.causalstream.validation.verify.AnswerBook;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +27,8 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Stage one, <b>validate</b>: extractions joined with their passage's text, each validated once per (extraction,
@@ -41,6 +44,10 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
  * (a newer job is queued). Without passage text an extraction is published at once with every edge UNCHECKED
  * (with validation off, assessed at once by the text-free assessor); when its text arrives it is validated and
  * published again.
+ *
+ * <p>The LLM verifier's answers that a job asked for are written to {@value ScorerTopology#VERIFIER_ANSWERS_STORE}
+ * when the job comes back (even an overtaken one: the answers still hold) and handed back to the verifier's
+ * {@link AnswerBook} in {@link #init}, so a restarted or moved task does not ask the same question again.
  */
 final class ValidateProcessor implements Processor<String, SpecificRecord, String, ScoredGraph> {
 
@@ -55,6 +62,7 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     private final int maxPassageChars;
     private ProcessorContext<String, ScoredGraph> context;
     private PassageState state;
+    private KeyValueStore<String, String> answers;
     private ValidationWorkers.Lane lane;
     /**
      * Annotations waiting for a worker, oldest first, with the timestamp of the record that asked last (a key asked
@@ -77,7 +85,12 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     public void init(ProcessorContext<String, ScoredGraph> context) {
         this.context = context;
         this.state = new PassageState(context, preference);
+        this.answers = context.getStateStore(ScorerTopology.VERIFIER_ANSWERS_STORE);
         this.lane = workers.lane();
+        AnswerBook book = scorer.verifierAnswers();
+        try (KeyValueIterator<String, String> it = answers.all()) {
+            it.forEachRemaining(kv -> book.remember(kv.key, kv.value));
+        }
         if (scorer.usesPassageText()) {
             for (Extraction e : state.allExtractions()) {
                 if (state.passageText(e.getPassageId()) != null
@@ -207,6 +220,7 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     }
 
     private void complete(ValidationOutcome outcome) {
+        outcome.answers().forEach((question, answer) -> answers.put(question, AnswerBook.encode(answer)));
         ValidationJob job = outcome.job();
         String key = StoreKeys.annotation(job.passageId(), job.annotationId());
         if (running.get(key) != job) {

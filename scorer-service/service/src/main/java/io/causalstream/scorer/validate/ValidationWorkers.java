@@ -6,6 +6,8 @@ import io.causalstream.scorer.scoring.GraphScorer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import io.causalstream.validation.verify.VerifierVerdict;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -138,15 +140,16 @@ public final class ValidationWorkers implements AutoCloseable {
         long start = System.nanoTime();
         List<Extraction> extractions = jobs.stream().map(ValidationJob::extraction).toList();
         if (pool == null) {
-            finishAll(done, jobs, scorer.assessAll(extractions, text), null, start);
+            var assessed = scorer.verifierAnswers().recording(() -> scorer.assessAll(extractions, text));
+            finishAll(done, jobs, assessed.result(), null, start, assessed.answers());
             return;
         }
         // exactly one outcome per job: the result or the budget, whichever comes first
         AtomicBoolean settled = new AtomicBoolean();
         Future<?> task = pool.submit(() -> {
-            List<List<EdgeAssessment>> assessments = scorer.assessAll(extractions, text);
+            var assessed = scorer.verifierAnswers().recording(() -> scorer.assessAll(extractions, text));
             if (settled.compareAndSet(false, true)) {
-                finishAll(done, jobs, assessments, null, start);
+                finishAll(done, jobs, assessed.result(), null, start, assessed.answers());
             }
         });
         TIMEOUTS.schedule(() -> {
@@ -155,21 +158,23 @@ public final class ValidationWorkers implements AutoCloseable {
                 task.cancel(true);
                 String reason = "validation exceeded its time budget of " + budget.toMillis() + " ms";
                 finishAll(done, jobs, jobs.stream().map(j -> EdgeAssessment.errors(j.edges(), reason)).toList(),
-                        reason, start);
+                        reason, start, Map.of());
             }
         }, budget.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void finishAll(Queue<ValidationOutcome> done, List<ValidationJob> jobs,
-                           List<List<EdgeAssessment>> assessments, String error, long start) {
+                           List<List<EdgeAssessment>> assessments, String error, long start,
+                           Map<String, VerifierVerdict> answers) {
         for (int i = 0; i < jobs.size(); i++) {
-            finish(done, jobs.get(i), assessments.get(i), error, start);
+            finish(done, jobs.get(i), assessments.get(i), error, start, answers);
         }
     }
 
     private void finish(Queue<ValidationOutcome> done, ValidationJob job, List<EdgeAssessment> assessments,
-                        String error, long start) {
-        ValidationOutcome outcome = new ValidationOutcome(job, assessments, error, System.nanoTime() - start);
+                        String error, long start, Map<String, VerifierVerdict> answers) {
+        ValidationOutcome outcome = new ValidationOutcome(job, assessments, error, System.nanoTime() - start,
+                answers);
         listener.accept(outcome); // before the outcome can be published: metrics never lag the output
         done.add(outcome);
         inFlight.decrementAndGet();

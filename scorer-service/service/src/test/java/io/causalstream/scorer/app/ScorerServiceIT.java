@@ -351,12 +351,64 @@ class ScorerServiceIT {
 
             ScoredGraph graph = scoredGraph(cluster, passage, "llama3");
             ScoredEdge edge = graph.getEdges().getFirst();
-            assertThat(edge.getValidation()).isIn(ValidationState.HYPOTHESIZED, ValidationState.VALIDATED);
+            // the cue supports the edge, but the configured LLM check could not run: not VALIDATED without it
+            assertThat(edge.getValidation()).isEqualTo(ValidationState.HYPOTHESIZED);
             assertThat(edge.getStages().getLast().getStage()).isEqualTo("verification");
             assertThat(edge.getStages().getLast().getReason()).contains("LLM backend failed");
             assertThat(get("http://localhost:" + service.httpPort() + "/metrics").body())
                     .containsPattern("scorer_verifier_unavailable_total\\{[^}]*} 1.0");
         }
+    }
+
+    /**
+     * The LLM verifier's answers are persisted with the validated graphs: a new instance on another state directory
+     * (restored from the changelogs) validates a new extraction with the same edge without asking the LLM (the
+     * protocol stand-in: no model server exists here) again.
+     */
+    @Test
+    void storedVerifierAnswersAreNotAskedAgainAfterARestart(TestCluster cluster, @TempDir Path first,
+                                                            @TempDir Path second) throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        String passage = "answers-" + run;
+        String applicationId = "scorer-answers-" + run;
+        // labels no other test uses: the service also validates the other tests' passages on the shared cluster
+        Triple monsoon = triple("monsoon rain", "river flooding", INCREASE);
+        try (OpenAiProtocolStandIn llm = new OpenAiProtocolStandIn().answering(prompt -> "Yes")) {
+            Map<String, String> settings = new java.util.HashMap<>(Map.of(
+                    "http.port", "0",
+                    "application.id", applicationId,
+                    "kafka.streams.commit.interval.ms", "100"));
+            settings.putAll(llm.settings("validation.verifier.", Map.of()));
+            settings.put("state.dir", first.toString());
+            try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+                cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                        .setText("Monsoon rain increases river flooding.").setPublishedAt(Instant.now()).build());
+                cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", monsoon));
+                ScoredGraph asked = scoredGraph(cluster, passage, "llama3");
+                assertThat(asked.getEdges().getFirst().getValidation()).isEqualTo(ValidationState.VALIDATED);
+                assertThat(questionsAbout(llm, "monsoon rain")).as("asked once (temperature 0)").isEqualTo(1);
+                awaitCommitted(cluster, applicationId, Topics.EXTRACTIONS.name());
+            }
+
+            settings.put("state.dir", second.toString());
+            try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+                cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "mistral", monsoon));
+                ScoredGraph again = scoredGraph(cluster, passage, "mistral");
+                ScoredEdge edge = again.getEdges().getFirst();
+                assertThat(edge.getValidation()).isEqualTo(ValidationState.VALIDATED);
+                assertThat(edge.getStages().getLast().getReason())
+                        .contains("LLM (deterministic, asked once): 5 of 5 answers yes");
+                assertThat(questionsAbout(llm, "monsoon rain"))
+                        .as("the stored answer was used, the LLM not asked again").isEqualTo(1);
+                assertThat(get("http://localhost:" + service.httpPort() + "/metrics").body())
+                        .containsPattern("scorer_verifier_answers_total\\{[^}]*source=\"stored\"[^}]*} [1-9]");
+            }
+        }
+    }
+
+    /** Questions the stand-in received whose prompt names {@code label}. */
+    private static long questionsAbout(OpenAiProtocolStandIn llm, String label) {
+        return llm.requests().stream().filter(r -> r.body().toString().contains(label)).count();
     }
 
     private static io.causalstream.runtime.Config config(TestCluster cluster, String applicationId, Path stateDir) {

@@ -1,5 +1,6 @@
 package io.causalstream.scorer.scoring;
 
+import io.causalstream.validation.verify.AnswerBook;
 import io.causalstream.validation.ValidationSettings;
 import io.causalstream.validation.EdgeValidation;
 import io.causalstream.validation.StrengthModel;
@@ -94,7 +95,7 @@ class ValidationAssessorTest {
             return pairs.stream().mapToDouble(p -> 0.6).toArray();
         };
         ValidationAssessor cached = new ValidationAssessor(
-                new EdgeValidation(ValidationSettings.defaults(), null, counting, null), 1);
+                new EdgeValidation(ValidationSettings.defaults(), null, counting, null), AnswerBook.NONE, 1);
         Extraction x = extraction(triple("social compensation measures", "overall acceptance of a local "
                 + "infrastructure", Direction.INCREASE));
 
