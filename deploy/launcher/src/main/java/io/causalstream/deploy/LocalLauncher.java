@@ -3,6 +3,7 @@ package io.causalstream.deploy;
 import io.causalstream.deploy.demo.DemoSummary;
 import io.causalstream.deploy.demo.SampleData;
 import io.causalstream.deploy.demo.SamplePublisher;
+import io.causalstream.deploy.local.ChildPidFiles;
 import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
@@ -100,6 +101,9 @@ public final class LocalLauncher implements Callable<Integer> {
             description = "Stop everything once the sample summary is printed (for scripted checks).")
     boolean exitAfterSample;
 
+    private static final String BROKER = "Kafka broker";
+    private static final String REGISTRY = "schema registry";
+
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private volatile List<DemoSummary.Row> sampleSummary = List.of();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -130,6 +134,11 @@ public final class LocalLauncher implements Callable<Integer> {
     }
 
     private int run(PrintStream out) throws Exception {
+        // a previous run killed with kill -9 left its broker and registry running (own sessions): stop them first
+        ChildPidFiles children = new ChildPidFiles(dataDir);
+        for (String leftover : children.stopLeftovers()) {
+            out.printf("stopped the %s left running by a previous run%n", leftover);
+        }
         checkPorts();
         if (fresh) {
             deleteRecursively(dataDir);
@@ -137,16 +146,26 @@ public final class LocalLauncher implements Callable<Integer> {
         Files.createDirectories(dataDir);
         out.printf("causal-stream local runtime, data in %s%n", dataDir.toAbsolutePath());
 
-        KafkaBrokerProcess broker = track(KafkaBrokerProcess.start(LocalLayout.brokerClasspath(),
-                dataDir.resolve("kafka"), kafkaPort, controllerPort));
+        KafkaBrokerProcess broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(),
+                dataDir.resolve("kafka"), kafkaPort, controllerPort);
+        children.record(BROKER, broker.pid());
+        track(() -> {
+            broker.close();
+            children.forget(BROKER);
+        });
         out.printf("  Kafka broker (KRaft)   %s   pid %d%n", broker.bootstrapServers(), broker.pid());
 
         // schemas live in a Kafka topic (kafkasql storage), so they survive a restart like the records using them
         Path registryArchive = LocalLayout.registryArchive();
-        SchemaRegistryProcess registry = track(SchemaRegistryProcess.start(registryArchive,
+        SchemaRegistryProcess registry = SchemaRegistryProcess.start(registryArchive,
                 SchemaRegistryProcess.defaultInstallDir(registryArchive), registryPort, dataDir.resolve("schema-registry.log"),
                 Map.of("apicurio.storage.kind", "kafkasql",
-                        "apicurio.kafkasql.bootstrap.servers", broker.bootstrapServers())));
+                        "apicurio.kafkasql.bootstrap.servers", broker.bootstrapServers()));
+        children.record(REGISTRY, registry.pid());
+        track(() -> {
+            registry.close();
+            children.forget(REGISTRY);
+        });
         new RegistryAdmin(registry.url()).requireBackwardCompatibility();
         out.printf("  schema registry        %s   (Confluent API: %s/apis/ccompat/v7)   pid %d%n", registry.url(),
                 registry.url(), registry.pid());
@@ -184,7 +203,12 @@ public final class LocalLauncher implements Callable<Integer> {
                 data.passages().size(), data.annotations().size(), data.judgments().size(), eloTies);
         // tracked, so a Ctrl-C while the sample runs stops its reader before the broker goes away
         try (DemoSummary summary = track(new DemoSummary(bootstrap, serdes, "http://localhost:" + eloHttpPort))) {
-            new SamplePublisher(bootstrap, serdes).publish(data);
+            for (SamplePublisher.Published p : new SamplePublisher(bootstrap, serdes).publish(data)) {
+                if (p.alreadyThere() > 0) {
+                    out.printf("  %s: %d of the sample already there (not published again), %d published%n",
+                            p.topic().name(), p.alreadyThere(), p.sent());
+                }
+            }
             var rows = summary.awaitSettled(data.passages().stream().map(Passage::getId).toList(),
                     List.of(ExtractorSettings.DEFAULT_APPLICATION_ID, ScorerSettings.DEFAULT_APPLICATION_ID,
                             EloSettings.DEFAULT_APPLICATION_ID),

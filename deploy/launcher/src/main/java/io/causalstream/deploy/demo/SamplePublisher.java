@@ -1,15 +1,27 @@
 package io.causalstream.deploy.demo;
 
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.judgment.Judgment;
+import io.causalstream.schemas.passage.Passage;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topic;
 import io.causalstream.topics.Topics;
+import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,10 +29,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Publishes the sample: passages (the extractor annotates them), the ten annotations (as extractions) and then the
  * judgments. Annotations go first so the Elo service knows every player before the first judgment.
+ *
+ * <p>Publishing is idempotent: a record of the sample that its topic already holds (the same passage id; the same
+ * passage and annotation id; the same judgment id) is not sent again, so a restarted demo on the same data
+ * directory does not publish the sample twice (which would re-validate and re-publish every annotation's scored
+ * graph), and a run killed half-way through publishing completes what is missing.
  */
 public final class SamplePublisher {
 
     private static final Logger log = LoggerFactory.getLogger(SamplePublisher.class);
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
     private final String bootstrapServers;
     private final SerdeFactory serdes;
@@ -30,22 +48,67 @@ public final class SamplePublisher {
         this.serdes = serdes;
     }
 
-    public void publish(SampleData data) {
-        send(Topics.PASSAGES, data.passages(), p -> p.getId());
-        send(Topics.EXTRACTIONS, data.annotations(), a -> a.getPassageId());
-        send(Topics.JUDGMENTS, data.judgments(), j -> j.getPassageId());
+    /** Records sent and records already there, per topic. */
+    public record Published(Topic<?> topic, int sent, int alreadyThere) {
     }
 
-    private <V extends SpecificRecord> void send(Topic<V> topic, List<V> records, Function<V, String> key) {
+    public List<Published> publish(SampleData data) {
+        return List.of(
+                send(Topics.PASSAGES, data.passages(), Passage::getId, Passage::getId),
+                send(Topics.EXTRACTIONS, data.annotations(), Extraction::getPassageId,
+                        e -> e.getPassageId() + "\u0000" + e.getAnnotationId()),
+                send(Topics.JUDGMENTS, data.judgments(), Judgment::getPassageId, Judgment::getJudgmentId));
+    }
+
+    private <V extends SpecificRecord> Published send(Topic<V> topic, List<V> records, Function<V, String> key,
+                                                     Function<V, String> identity) {
+        Set<String> there = identities(topic, identity);
+        List<V> missing = records.stream().filter(r -> !there.contains(identity.apply(r))).toList();
         Map<String, Object> props = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 5);
-        try (var producer = new KafkaProducer<>(props, new StringSerializer(), serdes.valueSerializer(topic))) {
-            for (V r : records) {
-                producer.send(new ProducerRecord<>(topic.name(), key.apply(r), r));
+        if (!missing.isEmpty()) {
+            try (var producer = new KafkaProducer<>(props, new StringSerializer(), serdes.valueSerializer(topic))) {
+                for (V r : missing) {
+                    producer.send(new ProducerRecord<>(topic.name(), key.apply(r), r));
+                }
+                producer.flush();
             }
-            producer.flush();
         }
-        log.info("published {} records to {}", records.size(), topic);
+        log.info("published {} records to {} ({} of the sample already there)", missing.size(), topic,
+                records.size() - missing.size());
+        return new Published(topic, missing.size(), records.size() - missing.size());
+    }
+
+    /** The identities of the records {@code topic} holds now, read from its beginning to its current end. */
+    private <V extends SpecificRecord> Set<String> identities(Topic<V> topic, Function<V, String> identity) {
+        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Set<String> out = new HashSet<>();
+        try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), serdes.valueDeserializer(topic))) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic.name(), READ_TIMEOUT).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, READ_TIMEOUT);
+            long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("could not read " + topic.name() + " to its end within "
+                            + READ_TIMEOUT.toSeconds() + " s to see what of the sample is already there");
+                }
+                try {
+                    for (ConsumerRecord<String, V> r : consumer.poll(Duration.ofMillis(200))) {
+                        if (r.value() != null) {
+                            out.add(identity.apply(r.value()));
+                        }
+                    }
+                } catch (RecordDeserializationException e) {
+                    consumer.seek(e.topicPartition(), e.offset() + 1); // not a sample record: none of our business
+                }
+            }
+        }
+        return out;
     }
 }
