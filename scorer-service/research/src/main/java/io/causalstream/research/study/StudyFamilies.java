@@ -102,6 +102,7 @@ public final class StudyFamilies {
                 triples(gold, true))), "—"));
         out.add(MeasureFamily.of(new StudyMeasure("alignment-F1", (gold, a) -> aligner.f1(triples(a, false),
                 triples(gold, false))), "—"));
+        out.add(reference("notebook exact-E*", ReferenceSimilarities::verbatim, 0.5));
         out.add(reference("notebook BLEU-E*", ReferenceSimilarities::bleu, 0.2));
         out.add(reference("notebook METEOR-E*", ReferenceSimilarities::meteor, 0.005));
         out.add(reference("notebook ROUGE-E*", ReferenceSimilarities::rouge, 0.5));
@@ -117,7 +118,66 @@ public final class StudyFamilies {
         for (Object[] t : texts()) {
             out.add(softMatch(t[0] + "-softmatch", (NodeSimilarity) t[1]));
         }
+        out.add(MeasureFamily.of(new StudyMeasure("direction-count", StudyFamilies::directionCount), "—"));
+        for (Object[] t : texts()) {
+            out.add(blend(t[0] + "-softmatch+direction-count", (NodeSimilarity) t[1]));
+        }
         return out;
+    }
+
+    /** Weight α of the soft match in the blend with the direction count (1 - α). */
+    public static final List<Double> BLEND = List.of(0.0, 0.25, 0.5, 0.75, 1.0);
+
+    /**
+     * Structure only: the F1 of the best matching of edges when any two edges of the same direction match, i.e.
+     * {@code 2 (min(inc, inc_gold) + min(dec, dec_gold)) / (|E| + |E_gold|)} over usable, de-duplicated edges —
+     * how well an annotation's size and mix of increase/decrease edges agree with the gold's, ignoring the text.
+     */
+    public static double directionCount(List<RawEdge> gold, List<RawEdge> annotation) {
+        int[] g = directions(gold);
+        int[] a = directions(annotation);
+        int total = g[0] + g[1] + a[0] + a[1];
+        return total == 0 ? 1.0 : 2.0 * (Math.min(g[0], a[0]) + Math.min(g[1], a[1])) / total;
+    }
+
+    private static int[] directions(List<RawEdge> edges) {
+        java.util.Set<List<Object>> seen = new java.util.HashSet<>();
+        int[] n = new int[2];
+        for (RawEdge e : edges) {
+            Direction d = e.toEdge().direction();
+            if (d == null || !usable(e) || !seen.add(List.of(NodeText.normalise(e.source()),
+                    NodeText.normalise(e.target()), d))) {
+                continue;
+            }
+            n[d == Direction.INCREASE ? 0 : 1]++;
+        }
+        return n;
+    }
+
+    /**
+     * A learned combination: α · soft match (direction factor d) + (1 - α) · direction count, candidates
+     * {@link #BLEND} × {@link #DIRECTION_FACTOR}, chosen by leave-one-passage-out like every other setting.
+     */
+    public MeasureFamily blend(String name, NodeSimilarity similarity) {
+        List<String> labels = new ArrayList<>();
+        List<double[]> settings = new ArrayList<>();
+        for (double alpha : BLEND) {
+            for (double d : DIRECTION_FACTOR) {
+                labels.add("α=" + alpha + " d=" + d);
+                settings.add(new double[] {alpha, d});
+            }
+        }
+        Map<String, Double> memo = new HashMap<>();
+        return new MeasureFamily(name, labels, -1, study -> {
+            double[][] rho = new double[settings.size()][];
+            for (int c = 0; c < rho.length; c++) {
+                double alpha = settings.get(c)[0];
+                double d = settings.get(c)[1];
+                rho[c] = study.perPassage(new StudyMeasure(name, (gold, a) ->
+                        alpha * softMatch(similarity, memo, a, gold, d) + (1 - alpha) * directionCount(gold, a)));
+            }
+            return rho;
+        });
     }
 
     /**

@@ -57,4 +57,20 @@ class StudyFamiliesTest {
         assertThat(StudyFamilies.softMatch(FIRST_LETTER, new HashMap<>(), List.of(), List.of(), 0)).isEqualTo(1.0);
         assertThat(StudyFamilies.softMatch(FIRST_LETTER, new HashMap<>(), List.of(), gold, 0)).isEqualTo(0.0);
     }
+
+    @Test
+    void directionCountByHand() {
+        List<RawEdge> gold = List.of(new RawEdge("a", "b", "increase"), new RawEdge("c", "d", "increase"),
+                new RawEdge("e", "f", "decrease"));
+        // text ignored: 1 increase (of 2) and 1 decrease (of 1) pair up -> 2 * 2 / (3 + 3)
+        List<RawEdge> annotation = List.of(new RawEdge("x", "y", "positive"), new RawEdge("z", "w", "negative"),
+                new RawEdge("q", "r", "negative"));
+        assertThat(StudyFamilies.directionCount(gold, annotation)).isCloseTo(4.0 / 6, within(1e-15));
+        // a repeated edge counts once, an edge with an unknown direction word not at all
+        List<RawEdge> repeated = List.of(new RawEdge("x", "y", "increase"), new RawEdge("X ", "y", "increase"),
+                new RawEdge("u", "v", "sideways"));
+        assertThat(StudyFamilies.directionCount(gold, repeated)).isCloseTo(2.0 / 4, within(1e-15));
+        assertThat(StudyFamilies.directionCount(List.of(), List.of())).isEqualTo(1.0);
+        assertThat(StudyFamilies.directionCount(gold, List.of())).isEqualTo(0.0);
+    }
 }
