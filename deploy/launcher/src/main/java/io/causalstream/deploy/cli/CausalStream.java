@@ -1,6 +1,8 @@
 package io.causalstream.deploy.cli;
 
 import io.causalstream.deploy.LocalLauncher;
+import io.causalstream.deploy.study.EloCommand;
+import io.causalstream.deploy.study.StudyCommand;
 import io.causalstream.deploy.tools.ReadTopic;
 import io.causalstream.extractor.ingest.IngestCommand;
 import io.causalstream.research.alignment.AlignmentCli;
@@ -58,6 +60,9 @@ public final class CausalStream implements Runnable {
                 "an extractor's soft F1 on a released split");
         add(root, summaries, "score", new ScoreCommand(), "soft F1 measures of predicted vs gold graphs on files");
         add(root, summaries, "table3", new Table3Command(), "the soft-measures paper's Table 3 from the released data");
+        add(root, summaries, "study", new StudyCommand(),
+                "measure-human agreement: Table 3/4 with intervals, LOO thresholds, Elo vs BT (md, csv, svg)");
+        add(root, summaries, "elo", new EloCommand(), "replay the released Elo judgments in any order (JSON)");
         add(root, summaries, "align", new AlignmentCli(), "structure-first alignment F1 (EmpiriGraph) per article");
         add(root, summaries, "cesar-eval", new CesarEvalCli(), "CESAR on delta-CAUSAL and COPA, with the paper's rows");
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");

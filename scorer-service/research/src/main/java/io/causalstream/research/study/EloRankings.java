@@ -14,7 +14,7 @@ import java.util.List;
  *
  * @param annotators the Elo columns, in file order (llama2, llama3, mistral, Human1 .. Human7)
  */
-public record EloRankings(List<String> annotators, List<Row> rows) {
+public record EloRankings(List<String> annotators, List<Row> rows) implements HumanRanking {
 
     /** One passage's tournament result. */
     public record Row(String sentenceStart, double[] elo, String winner) {
@@ -46,6 +46,27 @@ public record EloRankings(List<String> annotators, List<Row> rows) {
         return new EloRankings(annotators, rows);
     }
 
+    @Override
+    public String name() {
+        return "elo-published";
+    }
+
+    @Override
+    public int passages() {
+        return rows.size();
+    }
+
+    @Override
+    public double score(int p, String annotator) {
+        return elo(p, annotator);
+    }
+
+    /** The table's {@code winner} column. */
+    @Override
+    public String winner(int p) {
+        return rows.get(p).winner();
+    }
+
     public double elo(int row, String annotator) {
         int i = annotators.indexOf(annotator);
         if (i < 0) {
@@ -55,6 +76,7 @@ public record EloRankings(List<String> annotators, List<Row> rows) {
     }
 
     /** The annotator with the highest Elo, the first column on ties (pandas' {@code index[0]} of the max). */
+    @Override
     public String leader(int row) {
         double[] elo = rows.get(row).elo();
         int best = 0;

@@ -1,5 +1,6 @@
 package io.causalstream.research.study;
 
+import io.causalstream.measures.RawEdge;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,9 +21,33 @@ public final class EloStudy {
     }
 
     private final SoftMeasuresData data;
+    private final HumanRanking ranking;
 
+    /** The paper's study: the published Elo table is the human ranking. */
     public EloStudy(SoftMeasuresData data) {
+        this(data, data.rankings());
+    }
+
+    /** The study against another human ranking of the same passages (a replay, a Bradley-Terry fit). */
+    public EloStudy(SoftMeasuresData data, HumanRanking ranking) {
+        if (ranking.passages() != data.passages()) {
+            throw new IllegalArgumentException(ranking.name() + " ranks " + ranking.passages() + " passages, the data has "
+                    + data.passages());
+        }
         this.data = data;
+        this.ranking = ranking;
+    }
+
+    public SoftMeasuresData data() {
+        return data;
+    }
+
+    public HumanRanking ranking() {
+        return ranking;
+    }
+
+    public int passages() {
+        return data.passages();
     }
 
     public Result run(StudyMeasure measure) {
@@ -40,28 +65,44 @@ public final class EloStudy {
 
     /** Spearman per passage (NaN as 0). */
     public double[] perPassage(StudyMeasure measure) {
-        EloRankings elo = data.rankings();
-        double[] out = new double[data.passages()];
-        for (int p = 0; p < out.length; p++) {
-            String winner = elo.rows().get(p).winner();
-            String leader = elo.leader(p);
-            var gold = data.annotation(winner, p).edges();
-            List<Double> elos = new ArrayList<>();
-            List<Double> scores = new ArrayList<>();
-            for (String annotator : data.annotators()) {
-                if (annotator.equals(leader)) {
-                    continue;
-                }
-                elos.add(elo.elo(p, annotator));
-                scores.add(measure.scorer().score(gold, data.annotation(annotator, p).edges()));
+        double[][] values = new double[passages()][];
+        for (int p = 0; p < values.length; p++) {
+            List<RawEdge> gold = gold(p);
+            List<String> rivals = rivals(p);
+            values[p] = new double[rivals.size()];
+            for (int i = 0; i < rivals.size(); i++) {
+                values[p][i] = measure.scorer().score(gold, data.annotation(rivals.get(i), p).edges());
             }
-            double rho = Spearman.correlation(toArray(elos), toArray(scores));
+        }
+        return correlations(values);
+    }
+
+    /** The gold of passage {@code p}: the ranking's winner's annotation. */
+    public List<RawEdge> gold(int p) {
+        return data.annotation(ranking.winner(p), p).edges();
+    }
+
+    /** The annotators ranked in passage {@code p}: all but the ranking's leader, in the data's order. */
+    public List<String> rivals(int p) {
+        String leader = ranking.leader(p);
+        return data.annotators().stream().filter(a -> !a.equals(leader)).toList();
+    }
+
+    /** The human scores of {@link #rivals} in passage {@code p}, in the same order. */
+    public double[] human(int p) {
+        return rivals(p).stream().mapToDouble(a -> ranking.score(p, a)).toArray();
+    }
+
+    /**
+     * Per passage, Spearman between the human scores of the rivals and {@code values[p]} (the rivals' measure
+     * values in {@link #rivals} order); NaN (a constant ranking) counts as 0, as in the authors' notebook.
+     */
+    public double[] correlations(double[][] values) {
+        double[] out = new double[passages()];
+        for (int p = 0; p < out.length; p++) {
+            double rho = Spearman.correlation(human(p), values[p]);
             out[p] = Double.isNaN(rho) ? 0.0 : rho;
         }
         return out;
-    }
-
-    private static double[] toArray(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -52,6 +52,22 @@ public final class SoftMeasuresData {
         this.rankings = rankings;
     }
 
+    /**
+     * Data built in memory (tests, hand-made tournaments): {@code annotations} per annotator, one per passage in
+     * passage order, and the Elo table the study defaults to.
+     */
+    public static SoftMeasuresData of(Map<String, List<Annotation>> annotations, EloRankings rankings) {
+        Map<String, List<Annotation>> copy = new LinkedHashMap<>();
+        annotations.forEach((k, v) -> {
+            if (v.size() != rankings.rows().size()) {
+                throw new IllegalArgumentException(k + " annotates " + v.size() + " passages, the table has "
+                        + rankings.rows().size());
+            }
+            copy.put(k, List.copyOf(v));
+        });
+        return new SoftMeasuresData(copy, rankings);
+    }
+
     /** @param root the folder holding {@value #ASSETS} and {@value #RANKINGS} */
     public static SoftMeasuresData load(Path root) throws IOException {
         ObjectMapper json = new ObjectMapper();
