@@ -120,9 +120,10 @@ public final class ScorerService implements ServiceRunner.Service {
                 .description("Extractions being validated now (at most twice scorer.validation.threads)")
                 .register(ops.meters());
         workers = pool;
-        KafkaStreams ks = new KafkaStreams(
-                ScorerTopology.build(settings, serdes, metrics, scorer, pool),
-                streamsProperties(settings, advertised));
+        Properties props = streamsProperties(settings, advertised);
+        // dead letters counted in deadletters{topic, reason} on this service's /metrics
+        props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
+        KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings, serdes, metrics, scorer, pool), props);
         watch.watch(ks);
         streamsMetrics = new KafkaStreamsMetrics(ks);
         streamsMetrics.bindTo(ops.meters());
