@@ -21,6 +21,7 @@ public final class AvroSerdes implements SerdeFactory {
 
     private final String registryUrl;
     private final Map<String, Object> baseConfig;
+    private final RetryingDeserializer.Policy retry;
 
     /** @param registryUrl root URL of the schema registry, e.g. http://localhost:8085 (no API path) */
     public AvroSerdes(String registryUrl) {
@@ -32,6 +33,15 @@ public final class AvroSerdes implements SerdeFactory {
      *                             {@code apicurio.registry.auth.username}/{@code .password} for basic auth
      */
     public AvroSerdes(String registryUrl, Map<String, ?> registryClientConfig) {
+        this(registryUrl, registryClientConfig, RetryingDeserializer.Policy.DEFAULT);
+    }
+
+    /**
+     * @param retry how long deserializers retry a failing registry and confirm an unknown schema id before giving
+     *              up (see {@link RetryingDeserializer})
+     */
+    public AvroSerdes(String registryUrl, Map<String, ?> registryClientConfig, RetryingDeserializer.Policy retry) {
+        this.retry = retry;
         this.registryUrl = stripTrailingSlash(registryUrl);
         Map<String, Object> c = new HashMap<>();
         c.put(SerdeConfig.REGISTRY_URL, RegistryEndpoints.nativeApi(this.registryUrl));
@@ -61,7 +71,7 @@ public final class AvroSerdes implements SerdeFactory {
     public <V extends SpecificRecord> Deserializer<V> valueDeserializer(Topic<V> topic) {
         AvroKafkaDeserializer<V> deserializer = new AvroKafkaDeserializer<>();
         deserializer.configure(baseConfig, false);
-        return new TypeCheckingDeserializer<>(deserializer, topic.valueClass());
+        return new RetryingDeserializer<>(new TypeCheckingDeserializer<>(deserializer, topic.valueClass()), retry);
     }
 
     private static String stripTrailingSlash(String url) {

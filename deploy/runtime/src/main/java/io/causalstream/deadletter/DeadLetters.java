@@ -1,5 +1,6 @@
 package io.causalstream.deadletter;
 
+import io.causalstream.serde.DecodeFailures;
 import io.causalstream.topics.Topics;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -12,7 +13,9 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 /**
  * Builds dead-letter records: the original key and value bytes and headers, plus headers that say what went wrong
  * and where the record came from. Header names are those of Kafka Streams' own dead-letter queue (KIP-1034), so
- * one reader understands records from the plain-client extractor and from the Streams services alike.
+ * one reader understands records from the plain-client extractor and from the Streams services alike; two more say
+ * which service wrote it ({@value #APPLICATION_ID}: a bad passage is rejected by each service that reads
+ * {@code passages}) and the rejection code ({@value #CODE}).
  */
 public final class DeadLetters {
 
@@ -22,14 +25,33 @@ public final class DeadLetters {
     public static final String TOPIC = "__streams.errors.topic";
     public static final String PARTITION = "__streams.errors.partition";
     public static final String OFFSET = "__streams.errors.offset";
+    /** The application id (Streams application or consumer group) of the service that wrote the dead letter. */
+    public static final String APPLICATION_ID = "causal-stream.errors.application.id";
+    /** The short rejection code of an {@link InvalidRecordException} (e.g. {@code undecodable}, {@code invalid}). */
+    public static final String CODE = "causal-stream.errors.code";
+    /** Every header a dead letter adds to the original record's: what a replay removes. */
+    public static final java.util.List<String> ERROR_HEADERS = java.util.List.of(EXCEPTION, MESSAGE, STACKTRACE, TOPIC,
+            PARTITION, OFFSET, APPLICATION_ID, CODE);
 
+    /** As {@link #record(String, int, long, byte[], byte[], Headers, Throwable, String)} without the writer's id. */
     public static ProducerRecord<byte[], byte[]> record(String sourceTopic, int partition, long offset,
                                                         byte[] key, byte[] value, Headers originalHeaders,
                                                         Throwable error) {
+        return record(sourceTopic, partition, offset, key, value, originalHeaders, error, null);
+    }
+
+    /**
+     * @param applicationId the writing service's application id (its {@value #APPLICATION_ID} header), or null
+     */
+    public static ProducerRecord<byte[], byte[]> record(String sourceTopic, int partition, long offset,
+                                                        byte[] key, byte[] value, Headers originalHeaders,
+                                                        Throwable error, String applicationId) {
         Headers headers = new RecordHeaders();
         if (originalHeaders != null) {
             for (Header h : originalHeaders) {
-                headers.add(h);
+                if (!ERROR_HEADERS.contains(h.key())) { // a replayed record dead-lettered again: the newest error
+                    headers.add(h);
+                }
             }
         }
         headers.add(EXCEPTION, utf8(error.getClass().getName()));
@@ -38,20 +60,31 @@ public final class DeadLetters {
         headers.add(TOPIC, utf8(sourceTopic));
         headers.add(PARTITION, utf8(Integer.toString(partition)));
         headers.add(OFFSET, utf8(Long.toString(offset)));
+        if (applicationId != null) {
+            headers.add(APPLICATION_ID, utf8(applicationId));
+        }
+        if (error instanceof InvalidRecordException invalid) {
+            headers.add(CODE, utf8(invalid.code()));
+        }
         return new ProducerRecord<>(sourceTopic + Topics.DEAD_LETTER_SUFFIX, null, key, value, headers);
     }
 
-    /** The message of the error and of its causes, joined, so "why" is readable without the stack trace. */
+    /**
+     * The message of the error and of its causes, joined, so "why" is readable without the stack trace; a registry
+     * answer reads as its status, title and detail (not "...ProblemDetails"), wrappers that only repeat their cause
+     * are left out.
+     */
     public static String reason(Throwable error) {
         StringBuilder sb = new StringBuilder();
-        for (Throwable t = error; t != null && sb.length() < 2000; t = t.getCause()) {
+        for (Throwable t = error; t != null && sb.length() < 2000; t = t.getCause() == t ? null : t.getCause()) {
+            String d = DecodeFailures.describe(t);
+            if (d == null) {
+                continue;
+            }
             if (!sb.isEmpty()) {
                 sb.append(" <- ");
             }
-            sb.append(t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName());
-            if (t.getCause() == t) {
-                break;
-            }
+            sb.append(d);
         }
         return sb.toString();
     }

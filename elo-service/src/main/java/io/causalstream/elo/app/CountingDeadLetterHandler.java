@@ -34,7 +34,7 @@ public final class CountingDeadLetterHandler extends DeadLetterExceptionHandler 
     public DeserializationExceptionHandler.Response handleError(ErrorHandlerContext context,
                                                                 ConsumerRecord<byte[], byte[]> record,
                                                                 Exception exception) {
-        if (Topics.JUDGMENTS.name().equals(record.topic())) {
+        if (Topics.JUDGMENTS.name().equals(record.topic()) && isDeadLetter(exception)) {
             listener.judged(Verdict.INVALID, Reason.UNDECODABLE);
         }
         return super.handleError(context, record, exception);

@@ -1,5 +1,6 @@
 package io.causalstream.elo.topology;
 
+import io.causalstream.deadletter.AnnotationOwnership;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
@@ -16,7 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps every annotation of every passage (the players a judgment may name, with their authors and triples).
  * When the current leader's annotation is re-published with other triples, the winner is re-published too, so
- * {@code tournament-winners} always carries the leader's current triples.
+ * {@code tournament-winners} always carries the leader's current triples. An annotation id stays with the annotator
+ * that first published it ({@link AnnotationOwnership}): a record reusing it under another annotator is
+ * dead-lettered, so nobody can rewrite the leader's triples (the gold) by republishing its id.
  */
 final class AnnotationProcessor implements Processor<String, Extraction, String, GoldGraph> {
 
@@ -53,6 +56,7 @@ final class AnnotationProcessor implements Processor<String, Extraction, String,
         String passageId = extraction.getPassageId();
         String storeKey = EloTopology.annotationKey(passageId, extraction.getAnnotationId());
         Extraction previous = annotations.get(storeKey);
+        AnnotationOwnership.require(previous, extraction); // another annotator may not take over the id
         annotations.put(storeKey, extraction);
 
         Tournament tournament = tournaments.get(passageId);

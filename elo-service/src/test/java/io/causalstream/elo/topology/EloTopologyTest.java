@@ -320,6 +320,27 @@ class EloTopologyTest {
     }
 
     @Test
+    void theLeadersAnnotationIdRepublishedByAnotherAnnotatorIsDeadLetteredAndTheGoldStays() {
+        start("half");
+        publishAnnotations();
+        judge("j1", "HumanC", "HumanA", "llama3", Outcome.LEFT, 1);   // HumanA leads
+        winners.readRecordsToList();
+
+        List<Triple> forged = List.of(triple("nothing", "everything", Direction.INCREASE));
+        extractions.pipeInput(P, extraction("HumanA", "mallory", AnnotatorKind.HUMAN, forged), T0.plusSeconds(5));
+        assertThat(extractionsDlq.readRecordsToList()).singleElement().satisfies(r -> {
+            assertThat(DeadLetters.header(r.headers(), DeadLetters.MESSAGE)).isEqualTo("annotation id 'HumanA' of "
+                    + "passage '" + P + "' belongs to annotator 'HumanA', who first published it; a record from "
+                    + "annotator 'mallory' may not reuse it");
+            assertThat(DeadLetters.header(r.headers(), DeadLetters.CODE)).isEqualTo("annotation_owner");
+            assertThat(DeadLetters.header(r.headers(), DeadLetters.APPLICATION_ID)).isNotBlank();
+        });
+        assertThat(winners.isEmpty()).as("the gold is not rewritten").isTrue();
+        assertThat(driver.<String, Extraction>getKeyValueStore(EloTopology.ANNOTATIONS_STORE)
+                .get(EloTopology.annotationKey(P, "HumanA")).getTriples()).isEqualTo(HUMAN_A_TRIPLES);
+    }
+
+    @Test
     void anExtractionKeyedByAnotherPassageGoesToDeadLetters() {
         start("half");
         extractions.pipeInput("elsewhere", extraction("HumanA", "HumanA", AnnotatorKind.HUMAN, HUMAN_A_TRIPLES), T0);

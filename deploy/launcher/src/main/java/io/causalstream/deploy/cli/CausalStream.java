@@ -68,6 +68,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
+        add(root, summaries, "dlq", new io.causalstream.deploy.tools.DlqCommand(),
+                "dlq replay: re-publish chosen dead letters to their source topic (dry run first)");
         add(root, summaries, "run-local", new LocalLauncher(),
                 "Kafka, the schema registry and the three services on this machine");
         // one line per command: the tools' own descriptions are written for their own --help

@@ -306,8 +306,9 @@ public final class PassagePipeline implements AutoCloseable {
     private void deadLetter(ConsumerRecord<byte[], byte[]> record, InvalidRecordException reason) {
         log.warn("{}-{}@{} sent to {}: {}", record.topic(), record.partition(), record.offset(),
                 Topics.PASSAGES.deadLetterTopic(), DeadLetters.reason(reason));
+        // the consumer group is the service's application id: the dead letter names the service that wrote it
         producer.send(DeadLetters.record(record.topic(), record.partition(), record.offset(), record.key(),
-                record.value(), record.headers(), reason));
+                record.value(), record.headers(), reason, consumer.groupMetadata().groupId()));
     }
 
     /** A commit that times out is still pending in the producer: it must be retried, it cannot be aborted. */

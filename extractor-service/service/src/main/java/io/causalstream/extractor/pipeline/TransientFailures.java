@@ -1,5 +1,6 @@
 package io.causalstream.extractor.pipeline;
 
+import io.causalstream.serde.DecodeFailures;
 import java.lang.reflect.Method;
 import java.net.ConnectException;
 import java.net.SocketException;
@@ -11,11 +12,16 @@ import java.util.concurrent.TimeoutException;
 /**
  * Tells a failure of the schema registry (down, unreachable, overloaded) from a record that cannot be decoded.
  * The difference matters: a valid passage that fails to decode because the registry is down must be retried,
- * not dead-lettered.
+ * not dead-lettered. The registry client's errors are classified by {@link DecodeFailures}; this class adds the
+ * pipeline's view (any failure carrying a 5xx or 429 status). A 404 for a schema id is retried inside the
+ * deserializer until confirmed ({@link io.causalstream.serde.RetryingDeserializer}) and reaches here as invalid.
  */
 final class TransientFailures {
 
     static boolean isTransient(Throwable error) {
+        if (DecodeFailures.isTransient(error)) {
+            return true; // the registry client's own errors, and the retrying deserializer's give-up
+        }
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof ConnectException || t instanceof SocketException || t instanceof SocketTimeoutException
                     || t instanceof UnknownHostException || t instanceof HttpTimeoutException

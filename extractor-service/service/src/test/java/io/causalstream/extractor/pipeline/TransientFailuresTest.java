@@ -39,7 +39,11 @@ class TransientFailuresTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
-        var deserializer = new AvroSerdes("http://localhost:" + closedPort).valueDeserializer(Topics.PASSAGES);
+        // no retry budget: the deserializer gives up at once (it would otherwise retry for a minute)
+        var deserializer = new AvroSerdes("http://localhost:" + closedPort, java.util.Map.of(),
+                new io.causalstream.serde.RetryingDeserializer.Policy(java.time.Duration.ZERO, java.time.Duration.ZERO,
+                        java.time.Duration.ZERO, java.time.Duration.ZERO, java.time.Duration.ZERO))
+                .valueDeserializer(Topics.PASSAGES);
         Throwable error = catchThrowable(() -> deserializer.deserialize("passages", new byte[] {0, 0, 0, 0, 7, 2, 65}));
         assertThat(error).isNotNull();
         assertThat(TransientFailures.isTransient(error)).isTrue();

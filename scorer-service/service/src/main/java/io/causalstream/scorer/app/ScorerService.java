@@ -127,9 +127,10 @@ public final class ScorerService implements ServiceRunner.Service {
         FunctionCounter.builder("scorer.verifier.answers", scorer.verifierAnswers(), b -> b.reused())
                 .tag("source", "stored").description("LLM verifier questions answered from stored answers")
                 .register(ops.meters());
-        KafkaStreams ks = new KafkaStreams(
-                ScorerTopology.build(settings, serdes, metrics, scorer, pool),
-                streamsProperties(settings, advertised));
+        Properties props = streamsProperties(settings, advertised);
+        // dead letters counted in deadletters{topic, reason} on this service's /metrics
+        props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
+        KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings, serdes, metrics, scorer, pool), props);
         watch.watch(ks);
         streamsMetrics = new KafkaStreamsMetrics(ks);
         streamsMetrics.bindTo(ops.meters());

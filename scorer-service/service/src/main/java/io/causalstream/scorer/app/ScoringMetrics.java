@@ -21,7 +21,8 @@ import io.micrometer.core.instrument.MeterRegistry;
  * {@code validation}: VALIDATED, HYPOTHESIZED, REJECTED, UNCHECKED) and {@code scorer.edge.strength} (distribution
  * of CESAR strengths), and for the validate stage {@code scorer.validation.duration} (timer, tag {@code outcome}:
  * ok, error), {@code scorer.validation.edges} (counter, tag {@code state}) and {@code scorer.verifier.unavailable}
- * (edges whose LLM verification could not reach its server). Approximate under exactly-once
+ * (edges whose LLM verification could not reach its server), {@code scorer.gold.changes} (counter, tag
+ * {@code origin}: each change of a passage's effective gold). Approximate under exactly-once
  * re-processing, as metrics are.
  */
 final class ScoringMetrics implements ScoringObserver {
@@ -33,11 +34,23 @@ final class ScoringMetrics implements ScoringObserver {
     static final String VALIDATION_DURATION = "scorer.validation.duration";
     static final String VALIDATION_EDGES = "scorer.validation.edges";
     static final String VERIFIER_UNAVAILABLE = "scorer.verifier.unavailable";
+    static final String GOLD_CHANGES = "scorer.gold.changes";
 
     private final MeterRegistry registry;
 
     ScoringMetrics(MeterRegistry registry) {
         this.registry = registry;
+    }
+
+    /** {@code scorer.gold.changes{origin}}: CURATED, TOURNAMENT, or none when a passage lost its gold. */
+    @Override
+    public void goldChanged(String passageId, io.causalstream.schemas.gold.GoldGraph before,
+                            io.causalstream.schemas.gold.GoldGraph after) {
+        Counter.builder(GOLD_CHANGES)
+                .description("Changes of the gold a passage is scored against, by the new gold's origin")
+                .tag("origin", after == null ? "none" : after.getOrigin().name().toLowerCase(java.util.Locale.ROOT))
+                .register(registry)
+                .increment();
     }
 
     @Override

@@ -22,6 +22,8 @@ import org.apache.kafka.streams.processor.api.Record;
  */
 final class GoldProcessor extends ScoreProcessor<GoldGraph> {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GoldProcessor.class);
+
     private final String topic;
     private final GoldOrigin topicOrigin;
     private final boolean onlyTopicOrigin;
@@ -77,6 +79,12 @@ final class GoldProcessor extends ScoreProcessor<GoldGraph> {
         if (!GoldChanges.changesScores(before, after)) {
             return;
         }
+        // every change of the gold that scores a passage, with its origin: an audit line and a metric
+        log.info("gold of passage {} changed: {} {} -> {} {} (read from {}@{})", passageId,
+                before == null ? "none" : before.getOrigin(), before == null ? "" : before.getAnnotationId(),
+                after == null ? "none" : after.getOrigin(), after == null ? "" : after.getAnnotationId(), topic,
+                record.timestamp());
+        observer.goldChanged(passageId, before, after);
         for (ScoredGraph validated : state.validatedOf(passageId)) {
             scoreAndEmit(validated, after, record);
         }

@@ -19,7 +19,7 @@ abstract class ScoreProcessor<V> implements Processor<String, V, String, ScoredG
 
     protected final GraphScorer scorer;
     private final GoldPreference preference;
-    private final ScoringObserver observer;
+    protected final ScoringObserver observer;
     private ProcessorContext<String, ScoredGraph> context;
     protected PassageState state;
 

@@ -1,5 +1,6 @@
 package io.causalstream.scorer.topology;
 
+import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.scoring.ScoredGraph;
 
 /**
@@ -14,4 +15,11 @@ public interface ScoringObserver {
     };
 
     void scored(ScoredGraph graph);
+
+    /**
+     * The gold a passage's graphs are scored against changed ({@code after} null: the passage lost its gold). Each
+     * change is also logged with its origin by the topology.
+     */
+    default void goldChanged(String passageId, GoldGraph before, GoldGraph after) {
+    }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.scorer.topology;
 
+import io.causalstream.deadletter.AnnotationOwnership;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.passage.Passage;
@@ -128,6 +129,8 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
         RecordRules.requireId("annotationId", extraction.getAnnotationId());
         RecordRules.requireKeyIsPassageId(key, extraction.getPassageId());
         RecordRules.requireAtMostEdges("the extraction", extraction.getTriples().size(), maxEdges);
+        AnnotationOwnership.require(state.extraction(extraction.getPassageId(), extraction.getAnnotationId()),
+                extraction);
 
         state.putExtraction(extraction);
         state.deleteValidated(extraction.getPassageId(), extraction.getAnnotationId());

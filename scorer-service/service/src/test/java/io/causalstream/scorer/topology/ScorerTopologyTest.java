@@ -79,6 +79,22 @@ class ScorerTopologyTest {
     Path stateDir;
 
     private final SerdeFactory serdes = new RegistryFreeSerdes();
+    /** Gold changes the topology reported: "passage: before origin/annotation -> after origin/annotation". */
+    private final List<String> goldChanges = new java.util.ArrayList<>();
+    private final ScoringObserver observer = new ScoringObserver() {
+        @Override
+        public void scored(ScoredGraph graph) {
+        }
+
+        @Override
+        public void goldChanged(String passageId, GoldGraph before, GoldGraph after) {
+            goldChanges.add(passageId + ": " + describe(before) + " -> " + describe(after));
+        }
+
+        private String describe(GoldGraph g) {
+            return g == null ? "none" : g.getOrigin() + "/" + g.getAnnotationId();
+        }
+    };
     private TopologyTestDriver driver;
     private TestInputTopic<String, Extraction> extractions;
     private TestInputTopic<byte[], byte[]> rawExtractions;
@@ -108,7 +124,7 @@ class ScorerTopologyTest {
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
-        driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes)
+        driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes, observer)
                 : workers == null ? ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer)
                 : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer, workers), props, T0);
         passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
@@ -361,6 +377,48 @@ class ScorerTopologyTest {
         assertExact(out.get(0), 1, 0, 0, 0, 1.0, 1.0);
         KeyValueStore<String, Extraction> stored = driver.getKeyValueStore(ScorerTopology.EXTRACTIONS_STORE);
         assertThat(stored.approximateNumEntries()).isEqualTo(1);
+    }
+
+    @Test
+    void anAnnotationIdReusedByAnotherAnnotatorIsDeadLetteredAndChangesNothing() {
+        start(GoldPreference.CURATED);
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, RAIN_FLOODS), T0);
+        extractions.pipeInput("p1", extraction("p1", "llama3", RAIN_FLOODS), T0);
+        assertThat(scored.readValuesToList()).hasSize(1);
+
+        Extraction forged = extraction("p1", "llama3", TOURISM_LITTER, LITTER_WILDLIFE);
+        forged.getAnnotator().setId("mallory");
+        extractions.pipeInput("p1", forged, T0.plusSeconds(1));
+        TestRecord<byte[], byte[]> dead = extractionsDlq.readRecord();
+        assertThat(DeadLetters.header(dead.headers(), DeadLetters.MESSAGE))
+                .isEqualTo("annotation id 'llama3' of passage 'p1' belongs to annotator 'llama3', who first published "
+                        + "it; a record from annotator 'mallory' may not reuse it");
+        assertThat(DeadLetters.header(dead.headers(), DeadLetters.CODE)).isEqualTo("annotation_owner");
+        assertThat(DeadLetters.header(dead.headers(), DeadLetters.APPLICATION_ID)).isEqualTo("scorer-topology-test");
+        assertThat(scored.isEmpty()).isTrue();
+        KeyValueStore<String, Extraction> stored = driver.getKeyValueStore(ScorerTopology.EXTRACTIONS_STORE);
+        assertThat(stored.get(StoreKeys.annotation("p1", "llama3")).getTriples()).containsExactly(RAIN_FLOODS);
+
+        // the owner may still re-publish it
+        extractions.pipeInput("p1", extraction("p1", "llama3", DAMS_FLOODS), T0.plusSeconds(2));
+        assertThat(scored.readValue().getScores().get(0).getF1()).isEqualTo(0.0);
+        assertThat(extractionsDlq.isEmpty()).isTrue();
+    }
+
+    @Test
+    void everyGoldChangeIsReportedWithItsOrigin() {
+        start(GoldPreference.CURATED);
+        winners.pipeInput("p1", gold("p1", "llama3", GoldOrigin.TOURNAMENT, RAIN_FLOODS), T0);
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, DAMS_FLOODS), T0);
+        golds.pipeInput("p1", gold("p1", "Human1", GoldOrigin.CURATED, DAMS_FLOODS), T0.plusSeconds(5)); // same
+        winners.pipeInput("p1", gold("p1", "Human2", GoldOrigin.TOURNAMENT, RAIN_FLOODS), T0); // curated preferred
+        golds.pipeInput("p1", null, T0);
+        winners.pipeInput("p1", null, T0);
+        assertThat(goldChanges).containsExactly(
+                "p1: none -> TOURNAMENT/llama3",
+                "p1: TOURNAMENT/llama3 -> CURATED/Human1",
+                "p1: CURATED/Human1 -> TOURNAMENT/Human2",
+                "p1: TOURNAMENT/Human2 -> none");
     }
 
     @Test

@@ -1,0 +1,178 @@
+package io.causalstream.deploy.tools;
+
+import io.causalstream.deadletter.ReplayPlan;
+import io.causalstream.runtime.CommonSettings;
+import io.causalstream.runtime.Config;
+import io.causalstream.runtime.KafkaClients;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code causal-stream dlq replay}: dead-letter topics. */
+@Command(name = "dlq", mixinStandardHelpOptions = true, subcommands = DlqCommand.Replay.class,
+        description = "Dead-letter topics: replay chosen dead letters to their source topic.")
+public final class DlqCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand");
+    }
+
+    /**
+     * Re-publishes chosen dead letters (original key, value and headers, minus the error headers, plus
+     * {@value ReplayPlan#REPLAYED_FROM}) to the source topic. Lists what it would do unless {@code --apply}.
+     */
+    @Command(name = "replay", mixinStandardHelpOptions = true,
+            description = {"Re-publishes dead letters of X.dlq to X: the original key, value and headers without the "
+                    + "error headers, plus a causal-stream.replayed-from header naming the original record.",
+                    "Dry run by default: lists every dead letter and what would happen to it; --apply publishes.",
+                    "Idempotent: a dead letter whose original record was already replayed (found on X under "
+                            + "causal-stream.replayed-from) or rejected by several services is published once."})
+    public static final class Replay implements Callable<Integer> {
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--topic", required = true, description = "Dead-letter topic, e.g. passages.dlq")
+        String topic;
+
+        @Option(names = "--where", paramLabel = "COND",
+                description = "Choose dead letters (repeatable, all must hold): FIELD=VALUE or FIELD~TEXT (contains, "
+                        + "any case). Fields: application, code, exception, reason, key, source-partition, "
+                        + "source-offset, partition, offset.")
+        List<String> where = new ArrayList<>();
+
+        @Option(names = "--apply", description = "Publish (default: dry run, list only).")
+        boolean apply;
+
+        @Option(names = "--dry-run", description = "List only, publish nothing (the default; overrides --apply).")
+        boolean dryRun;
+
+        @Option(names = "--bootstrap-servers",
+                description = "Default: kafka.bootstrap.servers / KAFKA_BOOTSTRAP_SERVERS or localhost:9092; "
+                        + "security from the common kafka.security.* / kafka.sasl.* / kafka.ssl.* settings")
+        String bootstrap;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            List<ReplayPlan.Condition> conditions;
+            String source;
+            try {
+                conditions = ReplayPlan.conditions(where);
+                source = ReplayPlan.sourceTopic(topic);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            Map<String, String> overrides = new HashMap<>();
+            if (bootstrap != null) {
+                overrides.put(Config.BOOTSTRAP_SERVERS, bootstrap);
+            }
+            CommonSettings settings = CommonSettings.from(Config.withOverrides(overrides), "causal-stream-dlq-replay", 0);
+            Map<String, Object> client = KafkaClients.properties(settings);
+
+            List<ReplayPlan.DeadLetter> deadLetters = new ArrayList<>();
+            readAll(client, topic, r -> deadLetters.add(deadLetter(r)));
+            Set<String> replayed = new HashSet<>();
+            readAll(client, source, r -> {
+                var h = r.headers().lastHeader(ReplayPlan.REPLAYED_FROM);
+                if (h != null && h.value() != null) {
+                    replayed.add(new String(h.value(), StandardCharsets.UTF_8));
+                }
+            });
+            ReplayPlan plan = ReplayPlan.of(topic, deadLetters, replayed, conditions);
+            plan.describe().forEach(out::println);
+            boolean publish = apply && !dryRun;
+            List<ReplayPlan.Replay> replays = plan.replays();
+            if (publish && !replays.isEmpty()) {
+                publish(client, replays);
+            }
+            out.printf("%s: %d dead letters, %d chosen for replay, %d already replayed, %d same origin as an "
+                            + "earlier one, %d not selected; %s%n", topic, deadLetters.size(), replays.size(),
+                    plan.count(ReplayPlan.Action.ALREADY_REPLAYED), plan.count(ReplayPlan.Action.SAME_ORIGIN_AS_EARLIER),
+                    plan.count(ReplayPlan.Action.NOT_SELECTED),
+                    publish ? "published " + replays.size() + " to " + source
+                            : "dry run: nothing published (add --apply to publish)");
+            out.flush();
+            return 0;
+        }
+
+        private static ReplayPlan.DeadLetter deadLetter(ConsumerRecord<byte[], byte[]> r) {
+            List<ReplayPlan.Header> headers = new ArrayList<>();
+            r.headers().forEach(h -> headers.add(new ReplayPlan.Header(h.key(), h.value())));
+            return new ReplayPlan.DeadLetter(r.partition(), r.offset(), r.key(), r.value(), headers);
+        }
+
+        /** Every committed record of {@code topic} up to its end when the read starts. */
+        static void readAll(Map<String, Object> client, String topic,
+                            Consumer<ConsumerRecord<byte[], byte[]>> each) {
+            Map<String, Object> props = new HashMap<>(client);
+            props.put(ConsumerConfig.GROUP_ID_CONFIG, "causal-stream-dlq-replay-" + UUID.randomUUID());
+            props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+            try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+                List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                        .map(p -> new TopicPartition(topic, p.partition())).toList();
+                consumer.assign(partitions);
+                consumer.seekToBeginning(partitions);
+                Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+                long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+                while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("could not read " + topic + " to its end within 5 minutes");
+                    }
+                    consumer.poll(Duration.ofMillis(500)).forEach(each);
+                }
+            }
+        }
+
+        private static void publish(Map<String, Object> client, List<ReplayPlan.Replay> replays) {
+            Map<String, Object> props = new HashMap<>(client);
+            props.put(ProducerConfig.ACKS_CONFIG, "all");
+            props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+                List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+                for (ReplayPlan.Replay r : replays) {
+                    RecordHeaders headers = new RecordHeaders();
+                    r.headers().forEach(h -> headers.add(h.key(), h.value()));
+                    sent.add(producer.send(new ProducerRecord<>(r.topic(), null, r.key(), r.value(), headers)));
+                }
+                producer.flush();
+                for (var f : sent) {
+                    f.get();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("could not publish the replayed records: " + e.getCause().getMessage(),
+                        e.getCause());
+            }
+        }
+    }
+}
