@@ -1,6 +1,7 @@
 package io.causalstream.deploy.cli;
 
 import io.causalstream.deploy.LocalLauncher;
+import io.causalstream.deploy.tools.RaterTokenCommand;
 import io.causalstream.deploy.tools.ReadTopic;
 import io.causalstream.extractor.ingest.IngestCommand;
 import io.causalstream.research.alignment.AlignmentCli;
@@ -63,6 +64,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
+        add(root, summaries, "rater-token", new RaterTokenCommand(),
+                "a rater's sign-in token for the rater page and its hashed line for ELO_RATERS");
         add(root, summaries, "run-local", new LocalLauncher(),
                 "Kafka, the schema registry and the three services on this machine");
         // one line per command: the tools' own descriptions are written for their own --help
