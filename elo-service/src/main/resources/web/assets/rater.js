@@ -1,4 +1,5 @@
-// The rater page: sign in, show the most informative pair, post the choice. The service stamps the rater id.
+// The rater page: sign in, show the most informative pair, post the choice with the pair's ticket. The service
+// stamps the rater id; every change carries the session's CSRF token (X-CSRF-Token).
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -6,6 +7,7 @@
   let current = null;
   let busy = false;
   let count = 0;
+  let csrf = null;
 
   function show(section) {
     for (const id of ['signin', 'rating', 'done']) $(id).hidden = id !== section;
@@ -18,16 +20,17 @@
   }
 
   async function api(method, path, body) {
+    const headers = body ? {'Content-Type': 'application/json'} : {};
+    if (method !== 'GET' && csrf) headers['X-CSRF-Token'] = csrf;
     const r = await fetch(path, {
-      method, credentials: 'same-origin',
-      headers: body ? {'Content-Type': 'application/json'} : {},
+      method, credentials: 'same-origin', headers,
       body: body ? JSON.stringify(body) : undefined,
     });
     let data = null;
     if (r.status !== 204) {
       try { data = await r.json(); } catch (e) { data = null; }
     }
-    return {status: r.status, data};
+    return {status: r.status, data, retryAfter: Number(r.headers.get('Retry-After')) || 0};
   }
 
   function fill(tableId, side) {
@@ -68,7 +71,7 @@
     current = r.data;
     $('passage-text').textContent = current.text || '(the passage text has not been published)';
     $('pair-info').textContent = 'Passage ' + current.passageId + ' · this pair was judged ' + current.pairGames
-      + (current.pairGames === 1 ? ' time' : ' times') + (current.judgedBefore ? ' · you judged it before' : '');
+      + (current.pairGames === 1 ? ' time' : ' times');
     fill('left-table', current.left);
     fill('right-table', current.right);
     show('rating');
@@ -83,12 +86,30 @@
   async function choose(outcome) {
     if (!current || busy) return;
     setBusy(true);
-    const judgmentId = (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2));
-    const body = {judgmentId, passageId: current.passageId, left: current.left.annotationId,
-      right: current.right.annotationId, outcome};
+    // the ticket proves the service served this pair to this rater; the service derives the judgmentId from the
+    // rater and the pair, so a retry after an unanswered post counts once
+    const body = {passageId: current.passageId, left: current.left.annotationId,
+      right: current.right.annotationId, outcome, ticket: current.ticket};
     let r = await api('POST', '/api/judgments', body);
-    if (r.status >= 500) { r = await api('POST', '/api/judgments', body); } // same judgmentId: counted once
+    if (r.status === 503 || r.status === 504) { r = await api('POST', '/api/judgments', body); }
     if (r.status === 401) { return signedOut(); }
+    const code = r.data && r.data.code;
+    if (r.status === 409 && code === 'already_voted') {
+      // an earlier post (e.g. one whose answer was lost) was recorded: that vote counts
+      status('Already recorded: your first vote on this pair counts', 'ok');
+      setTimeout(next, 400);
+      return;
+    }
+    if (r.status === 403 && code === 'ticket_expired') {
+      status('This pair was shown too long ago; here is a fresh one', 'err');
+      setTimeout(next, 400);
+      return;
+    }
+    if (r.status === 429) {
+      status((r.data && r.data.error) || 'too many judgments; slow down', 'err');
+      setTimeout(() => setBusy(false), Math.max(1, r.retryAfter) * 1000);
+      return;
+    }
     if (r.status !== 202) {
       status((r.data && r.data.error) || ('error ' + r.status), 'err');
       setBusy(false);
@@ -102,33 +123,36 @@
   }
 
   function signedOut(openSignIn) {
+    csrf = null;
     $('who').textContent = '';
     $('signout-button').hidden = true;
-    const open = openSignIn !== false;
+    const open = openSignIn === true;
     $('signin-name').hidden = !open;
     $('signin-token').hidden = open;
     $('signin-help').textContent = open
       ? 'Sign-in is open on this service: enter the name you annotate under, so you are never shown your own annotations.'
-      : 'Enter the rater token you were given.';
+      : 'Enter the rater token you were given (a name alone is not accepted on this service).';
     show('signin');
   }
 
-  function signedIn(raterId) {
-    $('who').textContent = 'Rating as ' + raterId;
+  function signedIn(session) {
+    csrf = session.csrfToken;
+    $('who').textContent = 'Rating as ' + session.raterId;
     $('signout-button').hidden = false;
     next();
   }
 
   async function start() {
     const r = await api('GET', '/api/session');
-    if (r.status === 200) signedIn(r.data.raterId);
-    else signedOut(r.data ? r.data.openSignIn : true);
+    if (r.status === 200) signedIn(r.data);
+    else signedOut(r.data ? r.data.openSignIn : false);
   }
 
   $('signin-form').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const r = await api('POST', '/api/session', {name: $('signin-name').value, token: $('signin-token').value});
-    if (r.status === 200) { $('signin-status').textContent = ''; signedIn(r.data.raterId); }
+    const open = !$('signin-name').hidden;
+    const r = await api('POST', '/api/session', open ? {name: $('signin-name').value} : {token: $('signin-token').value});
+    if (r.status === 200) { $('signin-status').textContent = ''; signedIn(r.data); }
     else $('signin-status').textContent = (r.data && r.data.error) || ('error ' + r.status);
   });
   $('signout-button').addEventListener('click', async () => { await api('DELETE', '/api/session'); start(); });

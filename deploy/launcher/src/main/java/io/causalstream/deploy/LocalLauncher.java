@@ -178,7 +178,10 @@ public final class LocalLauncher implements Callable<Integer> {
         ExtractorService extractor = track(ExtractorService.start(serviceConfig(common, "extractor", extractorPort,
                 Map.of())));
         ScorerService scorer = track(ScorerService.start(serviceConfig(common, "scorer", scorerPort, Map.of())));
-        EloService elo = track(EloService.start(serviceConfig(common, "elo", eloPort, Map.of("elo.ties", eloTies))));
+        // the local demo lets anyone rate under a name (elo.signin.open); ELO_SIGNIN_OPEN=false with ELO_RATERS
+        // (deploy/causal-stream rater-token) tries the token sign-in instead
+        EloService elo = track(EloService.start(serviceConfig(common, "elo", eloPort, Map.of("elo.ties", eloTies,
+                "elo.signin.open", System.getenv().getOrDefault("ELO_SIGNIN_OPEN", "true")))));
         out.printf("  extractor-service      http://localhost:%d/health  /metrics%n", extractor.httpPort());
         out.printf("  scorer-service         http://localhost:%d/health  /metrics%n", scorer.httpPort());
         out.printf("  elo-service            http://localhost:%d/health  /metrics  /api/passages/{id}/ratings%n",

@@ -54,6 +54,26 @@ public final class Peers {
         }
     }
 
+    /**
+     * POST a JSON body to {@code path} on {@code host} (instance to instance, e.g. a sign-out's revocation).
+     *
+     * @throws PeerException when the instance does not answer
+     */
+    public HttpResponse<String> post(HostInfo host, String path, String jsonBody) {
+        try {
+            URI uri = new URI("http", null, host.host(), host.port(), path, null, null);
+            HttpRequest r = HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build();
+            return http.send(r, HttpResponse.BodyHandlers.ofString());
+        } catch (URISyntaxException | IOException e) {
+            log.warn("instance {}:{} did not answer {}: {}", host.host(), host.port(), path, e.toString());
+            throw new PeerException("instance " + host.host() + ":" + host.port() + " did not answer " + path);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PeerException("interrupted while asking " + host.host() + ":" + host.port());
+        }
+    }
+
     /** Another instance did not answer. */
     public static final class PeerException extends RuntimeException {
         public PeerException(String message) {

@@ -8,7 +8,11 @@ import io.causalstream.elo.api.StoreQueries.PassageData;
 import io.causalstream.elo.api.StoreQueries.Remote;
 import io.causalstream.elo.api.StoreQueries.Unavailable;
 import io.causalstream.elo.api.StoreQueries.UnavailableException;
+import io.causalstream.elo.rater.JudgmentIds;
 import io.causalstream.elo.rater.JudgmentPublisher;
+import io.causalstream.elo.rater.PairTickets;
+import io.causalstream.elo.rater.RateLimiter;
+import io.causalstream.elo.web.HttpSecurity;
 import io.causalstream.elo.rater.PairChooser;
 import io.causalstream.elo.rater.PairChooser.Candidate;
 import io.causalstream.elo.rater.RaterSessions;
@@ -30,6 +34,8 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -38,56 +44,112 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The rater page's API. The rater signs in and the service, not the browser, stamps the rater id on every
  * judgment (read back from the signed session cookie).
  *
  * <ul>
- *   <li>{@code POST /api/session} {@code {"name": ...}} or {@code {"token": ...}}: signs in, sets the cookie;
- *       {@code GET /api/session}: who is signed in (401 if nobody); {@code DELETE /api/session}: signs out.</li>
- *   <li>{@code GET /api/rater/next[?passage=id]}: the most informative pair for this rater ({@link NextPair}),
- *       over all passages or one; 204 when there is none. Never a pair with the rater's own annotation.</li>
- *   <li>{@code POST /api/judgments} {@code {"passageId", "left", "right", "outcome": LEFT|RIGHT|TIE,
- *       "judgmentId"?}}: publishes the judgment (202). A browser retry that repeats its judgmentId counts once.</li>
+ *   <li>{@code POST /api/session} {@code {"token": ...}} (or {@code {"name": ...}} in demo mode): signs in, sets
+ *       the cookie, answers {@link Session} with the session's CSRF token; {@code GET /api/session}: who is signed
+ *       in (401 if nobody); {@code DELETE /api/session} (with {@code X-CSRF-Token}): signs out and revokes the
+ *       session on every instance.</li>
+ *   <li>{@code GET /api/rater/next[?passage=id]}: the most informative pair this rater has not judged
+ *       ({@link NextPair}) with its signed, expiring ticket, over all passages or one; 204 when there is none.
+ *       Never a pair with the rater's own annotation.</li>
+ *   <li>{@code POST /api/judgments} {@code {"passageId", "left", "right", "outcome": LEFT|RIGHT|TIE, "ticket"}}
+ *       with {@code X-CSRF-Token}: publishes the judgment (202). Refused before anything is published: no session
+ *       (401), bad CSRF token (403), too many judgments (429 with Retry-After), malformed or oversized body (400,
+ *       413), an unknown annotation (422), the rater's own annotation (403), a pair not served to this rater or a
+ *       forged ticket (403), an expired ticket (403 {@code ticket_expired}), a pair this rater already voted on
+ *       (409). 503 only when the judgment was certainly not published; 504 when its fate is unknown (a retry with
+ *       the same pair is safe: the judgmentId is derived from rater, passage and pair, so it counts once).</li>
  * </ul>
+ * Every error is {@code {"error": message, "code": code}}.
  */
 public final class RaterApi {
 
-    private static final Pattern JUDGMENT_ID = Pattern.compile("[A-Za-z0-9._:-]{8,100}");
+    private static final Logger log = LoggerFactory.getLogger(RaterApi.class);
+    public static final String CSRF_HEADER = "X-CSRF-Token";
+    /** Longest passage or annotation id accepted. */
+    static final int MAX_ID = 256;
+    private static final int MAX_RECENT = 100_000;
 
     private final Supplier<StoreQueries> queries;
     private final Peers peers;
     private final RaterSessions sessions;
+    private final PairTickets tickets;
+    private final RateLimiter judgmentLimit;
+    private final RateLimiter signInLimit;
     private final JudgmentPublisher publisher;
+    private final LocalPassages local;
+    private final Supplier<Collection<HostInfo>> otherInstances;
     private final double initialElo;
     private final Clock clock;
+    /** judgmentIds published from this instance lately: a repeat is refused before the topology has counted it. */
+    private final Map<String, Boolean> recent = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > MAX_RECENT;
+                }
+            });
+    private final java.util.concurrent.atomic.AtomicBoolean revocationsSynced =
+            new java.util.concurrent.atomic.AtomicBoolean();
     /** Unknown fields are ignored: a browser or an instance of another version may send more. */
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    public RaterApi(Supplier<StoreQueries> queries, Peers peers, RaterSessions sessions, JudgmentPublisher publisher,
-                    double initialElo, Clock clock) {
+    /**
+     * What this instance knows of a passage it hosts, to refuse a judgment with a clear reason before publishing;
+     * empty when the passage is not hosted here (the ticket then vouches for the pair, the topology rechecks).
+     */
+    @FunctionalInterface
+    public interface LocalPassages {
+        Optional<Known> lookup(String passageId, String left, String right, String raterId);
+    }
+
+    /**
+     * @param leftAuthor  annotator of the left annotation, null when the passage has no such annotation
+     * @param rightAuthor the same for the right one
+     * @param voted       whether this rater's vote on the pair was already counted
+     */
+    public record Known(String leftAuthor, String rightAuthor, boolean voted) {
+    }
+
+    public RaterApi(Supplier<StoreQueries> queries, Peers peers, RaterSessions sessions, PairTickets tickets,
+                    RateLimiter judgmentLimit, JudgmentPublisher publisher, double initialElo, Clock clock) {
+        this(queries, peers, sessions, tickets, judgmentLimit, publisher, initialElo, clock,
+                (passage, left, right, rater) -> lookup(queries.get(), passage, left, right, rater),
+                () -> others(queries.get()));
+    }
+
+    public RaterApi(Supplier<StoreQueries> queries, Peers peers, RaterSessions sessions, PairTickets tickets,
+                    RateLimiter judgmentLimit, JudgmentPublisher publisher, double initialElo, Clock clock,
+                    LocalPassages local, Supplier<Collection<HostInfo>> otherInstances) {
         this.queries = queries;
         this.peers = peers;
         this.sessions = sessions;
+        this.tickets = tickets;
+        this.judgmentLimit = judgmentLimit;
+        this.signInLimit = new RateLimiter(30, 10, clock);
         this.publisher = publisher;
+        this.local = local;
+        this.otherInstances = otherInstances;
         this.initialElo = initialElo;
         this.clock = clock;
     }
 
-    /** A sign-in: a name (open sign-in) or a token. */
+    /** A sign-in: a token, or a name in demo mode. */
     public record SignIn(String name, String token) {
     }
 
-    /** Who is signed in. */
-    public record Session(String raterId, boolean openSignIn) {
+    /** Who is signed in, and the CSRF token the page must send with every change. */
+    public record Session(String raterId, boolean openSignIn, String csrfToken) {
     }
 
     /** One side of a pair: the annotation's id and its relations. The author is not shown to the rater. */
@@ -98,13 +160,17 @@ public final class RaterApi {
     public record Relation(String source, String target, String direction) {
     }
 
-    /** The pair to judge next. */
-    public record NextPair(String passageId, String text, Side left, Side right, int pairGames,
-                           boolean judgedBefore, double ratingGap) {
+    /** The pair to judge next, and the ticket a judgment of it must carry. */
+    public record NextPair(String passageId, String text, Side left, Side right, int pairGames, double ratingGap,
+                           String ticket) {
     }
 
     /** What the page posts. */
-    public record JudgmentRequest(String judgmentId, String passageId, String left, String right, String outcome) {
+    public record JudgmentRequest(String passageId, String left, String right, String outcome, String ticket) {
+    }
+
+    /** Revocation notices passed between instances. */
+    public record Revocations(List<String> notices) {
     }
 
     public void register(Javalin app) {
@@ -113,40 +179,135 @@ public final class RaterApi {
         app.delete("/api/session", this::signOut);
         app.get("/api/rater/next", this::next);
         app.post("/api/judgments", this::judge);
+        app.post("/api/internal/revocations", this::acceptRevocations);
+        app.get("/api/internal/revocations", ctx -> ctx.json(new Revocations(sessions.notices())));
     }
 
     private void signIn(Context ctx) {
-        SignIn s;
-        try {
-            s = json.readValue(ctx.body(), SignIn.class);
-        } catch (IOException e) {
-            RatingsApi.error(ctx, HttpStatus.BAD_REQUEST, "expected {\"name\": ...} or {\"token\": ...}");
+        Optional<Duration> wait = signInLimit.acquire("ip:" + ctx.ip());
+        if (wait.isPresent()) {
+            tooMany(ctx, wait.get(), "too many sign-in attempts");
+            return;
+        }
+        SignIn s = read(ctx, SignIn.class, "expected {\"token\": ...}" + (sessions.openSignIn()
+                ? " or {\"name\": ...}" : ""));
+        if (s == null) {
             return;
         }
         try {
             String rater = sessions.signIn(s.name(), s.token());
-            Cookie cookie = new Cookie(RaterSessions.COOKIE, sessions.issue(rater), "/", (int) sessions.ttl()
-                    .toSeconds(), false, 0, true, null, null, SameSite.STRICT);
-            ctx.cookie(cookie);
-            ctx.json(new Session(rater, sessions.openSignIn()));
+            String value = sessions.issue(rater);
+            ctx.cookie(new Cookie(RaterSessions.COOKIE, value, "/", (int) sessions.ttl().toSeconds(), false, 0,
+                    true, null, null, SameSite.STRICT));
+            ctx.json(new Session(rater, sessions.openSignIn(),
+                    sessions.csrfToken(sessions.sessionOf(value).orElseThrow())));
         } catch (IllegalArgumentException e) {
-            RatingsApi.error(ctx, HttpStatus.UNAUTHORIZED, e.getMessage());
+            error(ctx, HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
         }
     }
 
     private void session(Context ctx) {
-        Optional<String> rater = sessions.raterOf(ctx.cookie(RaterSessions.COOKIE));
-        if (rater.isEmpty()) {
-            ctx.status(HttpStatus.UNAUTHORIZED).json(Map.of("error", "not signed in", "openSignIn",
-                    sessions.openSignIn()));
+        Optional<RaterSessions.Session> s = sessionOf(ctx);
+        if (s.isEmpty()) {
+            ctx.status(HttpStatus.UNAUTHORIZED).json(Map.of("error", "not signed in", "code", "not_signed_in",
+                    "openSignIn", sessions.openSignIn()));
             return;
         }
-        ctx.json(new Session(rater.get(), sessions.openSignIn()));
+        ctx.json(new Session(s.get().raterId(), sessions.openSignIn(), sessions.csrfToken(s.get())));
     }
 
     private void signOut(Context ctx) {
+        Optional<RaterSessions.Session> s = sessionOf(ctx);
+        if (s.isPresent()) {
+            if (!sessions.csrfValid(s.get(), ctx.header(CSRF_HEADER))) {
+                error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
+                return;
+            }
+            String notice = sessions.revoke(s.get());
+            broadcast(notice);
+        }
         ctx.removeCookie(RaterSessions.COOKIE, "/");
         ctx.status(HttpStatus.NO_CONTENT);
+    }
+
+    /** Tells every other instance of a revocation (best effort: an instance that misses it asks on start). */
+    private void broadcast(String notice) {
+        Collection<HostInfo> hosts;
+        try {
+            hosts = otherInstances.get();
+        } catch (RuntimeException e) {
+            log.warn("could not list the other instances to pass on a sign-out: {}", e.toString());
+            return;
+        }
+        String body;
+        try {
+            body = json.writeValueAsString(new Revocations(List.of(notice)));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        for (HostInfo host : hosts) {
+            try {
+                HttpResponse<String> r = peers.post(host, "/api/internal/revocations", body);
+                if (r.statusCode() != 204) {
+                    log.warn("instance {}:{} refused a revocation: {}", host.host(), host.port(), r.statusCode());
+                }
+            } catch (PeerException e) {
+                log.warn("sign-out not passed on to {}:{}; it learns of it when it next starts", host.host(),
+                        host.port());
+            }
+        }
+    }
+
+    private void acceptRevocations(Context ctx) {
+        Revocations r = read(ctx, Revocations.class, "expected {\"notices\": [...]}");
+        if (r == null) {
+            return;
+        }
+        if (r.notices() == null || r.notices().size() > 1000) {
+            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "expected 1 to 1000 notices");
+            return;
+        }
+        for (String n : r.notices()) {
+            if (!sessions.accept(n)) {
+                error(ctx, HttpStatus.FORBIDDEN, "forged", "not a revocation signed with the shared secret");
+                return;
+            }
+        }
+        ctx.status(HttpStatus.NO_CONTENT);
+    }
+
+    /** Once, when the other instances are known: take over their revocations (this one may have been down). */
+    private void syncRevocations() {
+        if (revocationsSynced.get()) {
+            return;
+        }
+        Collection<HostInfo> hosts;
+        try {
+            hosts = otherInstances.get();
+        } catch (RuntimeException e) {
+            return; // not known yet (starting, rebalancing): next request
+        }
+        if (queries.get() == null || !revocationsSynced.compareAndSet(false, true)) {
+            return;
+        }
+        for (HostInfo host : hosts) {
+            try {
+                HttpResponse<String> r = peers.get(host, "/api/internal/revocations", "", null);
+                if (r.statusCode() == 200) {
+                    json.readValue(r.body(), Revocations.class).notices().forEach(sessions::accept);
+                }
+            } catch (PeerException | IOException e) {
+                log.warn("could not take over the revocations of {}:{}: {}", host.host(), host.port(),
+                        e.toString());
+            }
+        }
+    }
+
+    private static Collection<HostInfo> others(StoreQueries q) {
+        if (q == null) {
+            return List.of();
+        }
+        return q.instances().stream().filter(h -> !h.equals(q.self())).toList();
     }
 
     private void next(Context ctx) {
@@ -156,10 +317,15 @@ public final class RaterApi {
         }
         StoreQueries q = queries.get();
         if (q == null) {
-            RatingsApi.error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "the Elo service is starting; retry shortly");
+            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "starting", "the Elo service is starting; retry shortly");
             return;
         }
         String passage = ctx.queryParam("passage");
+        if (passage != null && !validId(passage)) {
+            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "passage must be 1 to " + MAX_ID
+                    + " characters without control characters");
+            return;
+        }
         try {
             if (passage != null && !passage.isBlank()) {
                 switch (q.owner(passage)) {
@@ -167,14 +333,14 @@ public final class RaterApi {
                             h.partition()));
                     case Remote r -> {
                         if (RatingsApi.isLocal(ctx)) {
-                            RatingsApi.error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "passage " + passage
+                            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "moved", "passage " + passage
                                     + " moved to another instance; retry");
                         } else {
                             RatingsApi.relay(ctx, peers.get(r.host(), "/api/rater/next", "passage="
                                     + URLEncoder.encode(passage, StandardCharsets.UTF_8), ctx.header("Cookie")));
                         }
                     }
-                    case Unavailable u -> RatingsApi.error(ctx, HttpStatus.SERVICE_UNAVAILABLE, u.reason());
+                    case Unavailable u -> error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", u.reason());
                 }
                 return;
             }
@@ -201,12 +367,11 @@ public final class RaterApi {
             }
             answer(ctx, best);
         } catch (UnavailableException e) {
-            RatingsApi.error(ctx, HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", e.getMessage());
         } catch (PeerException e) {
-            RatingsApi.error(ctx, HttpStatus.BAD_GATEWAY, e.getMessage());
+            error(ctx, HttpStatus.BAD_GATEWAY, "peer", "another instance did not answer; retry");
         } catch (IOException e) {
-            RatingsApi.error(ctx, HttpStatus.BAD_GATEWAY, "unreadable answer from another instance: "
-                    + e.getMessage());
+            error(ctx, HttpStatus.BAD_GATEWAY, "peer", "unreadable answer from another instance; retry");
         }
     }
 
@@ -261,13 +426,13 @@ public final class RaterApi {
         Map<String, Extraction> byId = new HashMap<>();
         bestData.annotations().forEach(e -> byId.put(e.getAnnotationId(), e));
         return new NextPair(best.passageId(), bestData.passage() == null ? null : bestData.passage().getText(),
-                side(byId.get(best.left())), side(byId.get(best.right())), best.pairGames(), best.judgedBefore(),
-                best.ratingGap());
+                side(byId.get(best.left())), side(byId.get(best.right())), best.pairGames(), best.ratingGap(),
+                tickets.issue(raterId, best.passageId(), best.left(), best.right()));
     }
 
     private static Candidate candidate(NextPair p) {
-        return new Candidate(p.passageId(), p.left().annotationId(), p.right().annotationId(), p.judgedBefore(),
-                p.pairGames(), p.ratingGap());
+        return new Candidate(p.passageId(), p.left().annotationId(), p.right().annotationId(), p.pairGames(),
+                p.ratingGap());
     }
 
     private static Side side(Extraction e) {
@@ -287,52 +452,191 @@ public final class RaterApi {
     }
 
     private void judge(Context ctx) {
-        Optional<String> rater = rater(ctx);
-        if (rater.isEmpty()) {
+        Optional<RaterSessions.Session> session = sessionOf(ctx);
+        if (session.isEmpty()) {
+            error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/session)");
             return;
         }
-        JudgmentRequest req;
-        Outcome outcome;
+        String rater = session.get().raterId();
+        if (!sessions.csrfValid(session.get(), ctx.header(CSRF_HEADER))) {
+            error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header (read it from "
+                    + "GET /api/session)");
+            return;
+        }
+        Optional<Duration> wait = judgmentLimit.acquire(rater);
+        if (wait.isPresent()) {
+            tooMany(ctx, wait.get(), "too many judgments; slow down");
+            return;
+        }
+        String usage = "expected {\"passageId\", \"left\", \"right\", \"outcome\": \"LEFT\"|\"RIGHT\"|\"TIE\", "
+                + "\"ticket\"}";
+        JudgmentRequest req = read(ctx, JudgmentRequest.class, usage);
+        if (req == null) {
+            return;
+        }
+        if (!validId(req.passageId()) || !validId(req.left()) || !validId(req.right())) {
+            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "passageId, left and right are required, each 1 to "
+                    + MAX_ID + " characters without control characters");
+            return;
+        }
+        Outcome outcome = outcome(req.outcome());
+        if (outcome == null) {
+            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "outcome must be LEFT, RIGHT or TIE");
+            return;
+        }
+        if (req.left().equals(req.right())) {
+            error(ctx, HttpStatus.BAD_REQUEST, "same_annotation", "left and right are the same annotation");
+            return;
+        }
+        if (req.ticket() != null && req.ticket().length() > PairTickets.MAX_LENGTH) {
+            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "ticket too long");
+            return;
+        }
+        String id = JudgmentIds.of(rater, req.passageId(), req.left(), req.right());
+        Optional<Known> known;
         try {
-            req = json.readValue(ctx.body(), JudgmentRequest.class);
-            outcome = Outcome.valueOf(String.valueOf(req.outcome()).toUpperCase(Locale.ROOT));
-        } catch (IOException | IllegalArgumentException e) {
-            RatingsApi.error(ctx, HttpStatus.BAD_REQUEST, "expected {\"passageId\", \"left\", \"right\", "
-                    + "\"outcome\": \"LEFT\"|\"RIGHT\"|\"TIE\", \"judgmentId\"?}");
+            known = local.lookup(req.passageId(), req.left(), req.right(), rater);
+        } catch (UnavailableException e) {
+            known = Optional.empty(); // rebalancing: the ticket vouches for the pair, the topology rechecks it
+        }
+        if (known.isPresent()) {
+            Known k = known.get();
+            if (k.leftAuthor() == null || k.rightAuthor() == null) {
+                error(ctx, HttpStatus.UNPROCESSABLE_CONTENT, "unknown_annotation", "passage '" + req.passageId()
+                        + "' has no annotation '" + (k.leftAuthor() == null ? req.left() : req.right()) + "'");
+                return;
+            }
+            if (k.leftAuthor().equalsIgnoreCase(rater) || k.rightAuthor().equalsIgnoreCase(rater)) {
+                error(ctx, HttpStatus.FORBIDDEN, "own_annotation", "you wrote one of these annotations; raters "
+                        + "never rate their own annotation");
+                return;
+            }
+        }
+        Optional<PairTickets.Problem> problem = tickets.check(req.ticket(), rater, req.passageId(), req.left(),
+                req.right());
+        if (problem.isPresent()) {
+            switch (problem.get()) {
+                case EXPIRED -> error(ctx, HttpStatus.FORBIDDEN, "ticket_expired", "this pair was served more than "
+                        + tickets.ttl().toMinutes() + " minutes ago; load the next pair (GET /api/rater/next)");
+                case MISSING -> error(ctx, HttpStatus.FORBIDDEN, "pair_not_served", "a judgment must carry the "
+                        + "ticket of a pair served to you (GET /api/rater/next)");
+                default -> error(ctx, HttpStatus.FORBIDDEN, "pair_not_served", "this pair was not served to you "
+                        + "(the ticket is not yours, is for another pair, or is not genuine)");
+            }
             return;
         }
-        if (blank(req.passageId()) || blank(req.left()) || blank(req.right())) {
-            RatingsApi.error(ctx, HttpStatus.BAD_REQUEST, "passageId, left and right are required");
-            return;
-        }
-        String id = req.judgmentId() == null ? UUID.randomUUID().toString() : req.judgmentId();
-        if (!JUDGMENT_ID.matcher(id).matches()) {
-            RatingsApi.error(ctx, HttpStatus.BAD_REQUEST, "judgmentId must be 8 to 100 of A-Z a-z 0-9 . _ : -");
+        if (recent.containsKey(id) || known.map(Known::voted).orElse(false)) {
+            ctx.status(HttpStatus.CONFLICT).json(Map.of("error", "you already voted on this pair; your first vote "
+                    + "is the one that counts", "code", "already_voted", "judgmentId", id));
             return;
         }
         Judgment j = Judgment.newBuilder().setJudgmentId(id).setPassageId(req.passageId())
-                .setRaterId(rater.get()).setLeft(req.left()).setRight(req.right()).setOutcome(outcome)
+                .setRaterId(rater).setLeft(req.left()).setRight(req.right()).setOutcome(outcome)
                 .setTime(clock.instant()).build();
+        JudgmentPublisher.Sent sent;
         try {
-            publisher.publish(j);
-            ctx.status(HttpStatus.ACCEPTED).json(Map.of("judgmentId", id, "raterId", rater.get()));
-        } catch (ExecutionException | TimeoutException e) {
-            RatingsApi.error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "could not publish the judgment: " + e);
+            sent = publisher.publish(j);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            RatingsApi.error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "interrupted");
+            sent = new JudgmentPublisher.Sent(JudgmentPublisher.Outcome.UNKNOWN, "interrupted");
+        }
+        switch (sent.outcome()) {
+            case PUBLISHED -> {
+                recent.put(id, Boolean.TRUE);
+                ctx.status(HttpStatus.ACCEPTED).json(Map.of("judgmentId", id, "raterId", rater));
+            }
+            case NOT_PUBLISHED -> {
+                log.warn("judgment {} not published: {}", id, sent.reason());
+                ctx.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "2").json(Map.of("error",
+                        "the judgment was not recorded; retry shortly", "code", "not_published",
+                        "judgmentId", id));
+            }
+            case UNKNOWN -> {
+                log.warn("judgment {}: publish outcome unknown: {}", id, sent.reason());
+                ctx.status(HttpStatus.GATEWAY_TIMEOUT).json(Map.of("error", "the judgment may or may not have "
+                        + "been recorded; retrying the same pair is safe, it counts once", "code",
+                        "outcome_unknown", "judgmentId", id));
+            }
         }
     }
 
+    private static Outcome outcome(String s) {
+        if (s == null) {
+            return null;
+        }
+        return switch (s.toUpperCase(Locale.ROOT)) {
+            case "LEFT" -> Outcome.LEFT;
+            case "RIGHT" -> Outcome.RIGHT;
+            case "TIE" -> Outcome.TIE;
+            default -> null;
+        };
+    }
+
+    /** What the stores of this instance say of a pair, when it hosts the passage. */
+    private static Optional<Known> lookup(StoreQueries q, String passageId, String left, String right,
+                                          String rater) {
+        if (q == null || !(q.owner(passageId) instanceof Here h)) {
+            return Optional.empty();
+        }
+        PassageData d = q.passage(passageId, h.partition());
+        Map<String, String> authors = new HashMap<>();
+        d.annotations().forEach(e -> authors.put(e.getAnnotationId(), e.getAnnotator().getId()));
+        ItemVotes v = q.itemVotes(RaterReliability.itemKey(passageId, left, right), h.partition());
+        return Optional.of(new Known(authors.get(left), authors.get(right), v != null && v.judgedBy(rater)));
+    }
+
+    /** The body as {@code type}; null (answered 400/413) when it is missing, too large, not JSON or not that. */
+    private <T> T read(Context ctx, Class<T> type, String usage) {
+        byte[] body = ctx.bodyAsBytes();
+        if (body.length > HttpSecurity.MAX_BODY) {
+            error(ctx, HttpStatus.CONTENT_TOO_LARGE, "too_large", "request body too large (at most "
+                    + HttpSecurity.MAX_BODY + " bytes)");
+            return null;
+        }
+        try {
+            T value = json.readValue(body, type);
+            if (value == null) {
+                error(ctx, HttpStatus.BAD_REQUEST, "malformed", usage);
+            }
+            return value;
+        } catch (IOException e) {
+            error(ctx, HttpStatus.BAD_REQUEST, "malformed", usage);
+            return null;
+        }
+    }
+
+    static boolean validId(String s) {
+        if (s == null || s.isBlank() || s.length() > MAX_ID) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isISOControl(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void tooMany(Context ctx, Duration wait, String message) {
+        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+        ctx.status(HttpStatus.TOO_MANY_REQUESTS).header("Retry-After", String.valueOf(seconds))
+                .json(Map.of("error", message + " (retry in " + seconds + " s)", "code", "rate_limited"));
+    }
+
+    private Optional<RaterSessions.Session> sessionOf(Context ctx) {
+        syncRevocations();
+        return sessions.sessionOf(ctx.cookie(RaterSessions.COOKIE));
+    }
+
     private Optional<String> rater(Context ctx) {
-        Optional<String> rater = sessions.raterOf(ctx.cookie(RaterSessions.COOKIE));
+        Optional<String> rater = sessionOf(ctx).map(RaterSessions.Session::raterId);
         if (rater.isEmpty()) {
-            RatingsApi.error(ctx, HttpStatus.UNAUTHORIZED, "sign in first (POST /api/session)");
+            error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/session)");
         }
         return rater;
     }
 
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
+    static void error(Context ctx, HttpStatus status, String code, String message) {
+        ctx.status(status).json(Map.of("error", message, "code", code));
     }
 }

@@ -6,7 +6,11 @@ import io.causalstream.elo.api.RatingsApi;
 import io.causalstream.elo.api.StoreQueries;
 import io.causalstream.elo.live.LiveFeed;
 import io.causalstream.elo.rater.JudgmentPublisher;
+import io.causalstream.elo.rater.PairTickets;
+import io.causalstream.elo.rater.RateLimiter;
 import io.causalstream.elo.rater.RaterSessions;
+import io.causalstream.elo.rater.Signer;
+import io.causalstream.elo.web.HttpSecurity;
 import io.causalstream.elo.topology.EloTopology;
 import io.causalstream.elo.web.WebPages;
 import io.causalstream.runtime.Config;
@@ -78,15 +82,21 @@ public final class EloService implements ServiceRunner.Service {
 
     private void startAll() {
         AvroSerdes serdes = KafkaClients.serdes(settings.common());
-        RaterSessions sessions = new RaterSessions(settings.raterTokens(), settings.sessionSecret(),
+        RaterSettings raters = settings.raters();
+        Signer signer = new Signer(raters.sessionSecret());
+        RaterSessions sessions = new RaterSessions(raters.tokenHashes(), raters.openSignIn(), signer,
+                raters.sessionTtl(), Clock.systemUTC());
+        PairTickets tickets = new PairTickets(signer, raters.ticketTtl(), Clock.systemUTC());
+        RateLimiter limit = new RateLimiter(raters.judgmentsPerMinute(), raters.judgmentsBurst(),
                 Clock.systemUTC());
         publisher = new JudgmentPublisher(KafkaClients.properties(settings.common()), serdes, settings.producerOverrides());
         liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
                 settings.liveInterval());
         Peers peers = new Peers(http);
+        new HttpSecurity(raters.allowedOrigins()).register(ops.app());
         new RatingsApi(() -> queries, peers).register(ops.app());
-        new RaterApi(() -> queries, peers, sessions, publisher, settings.eloInitial(), Clock.systemUTC())
-                .register(ops.app());
+        new RaterApi(() -> queries, peers, sessions, tickets, limit, publisher, settings.eloInitial(),
+                Clock.systemUTC()).register(ops.app());
         new WebPages().register(ops.app());
         ops.app().sse("/api/live", liveFeed::connect);
         ops.start(settings.httpHost(), settings.httpPort());
@@ -116,7 +126,14 @@ public final class EloService implements ServiceRunner.Service {
         ks.start();
         liveFeed.start();
         if (sessions.openSignIn()) {
-            log.warn("rater sign-in is open: anyone may sign in with a name (set elo.raters to raterId:token,...)");
+            log.warn("rater sign-in is open (elo.signin.open=true, demo mode): anyone may sign in with a name");
+        } else if (!sessions.anyoneCanSignIn()) {
+            log.warn("no rater can sign in: set elo.raters or elo.raters.file (deploy/causal-stream rater-token), "
+                    + "or elo.signin.open=true for a demo");
+        }
+        if (!raters.secretConfigured()) {
+            log.warn("elo.session.secret is not set: sessions and pair tickets are signed with a random key of this "
+                    + "process, valid on this instance only and lost on restart");
         }
         log.info("elo-service started: http {}:{}, application.server {}:{}, {}", settings.httpHost(), ops.port(),
                 self.host(), self.port(), settings);

@@ -8,10 +8,8 @@ import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.elo.topology.JudgmentListener;
 import io.causalstream.elo.tournament.BtSettings;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsConfig;
@@ -59,11 +57,28 @@ import org.apache.kafka.streams.state.HostInfo;
  *       recently judged ones make room), so judging a busy passage skips decoding its state from the store;
  *       roughly 5-10 KB each for a 10-player tournament; 0 turns it off</td></tr>
  *   <tr><td>elo.raters</td><td>ELO_RATERS</td><td>empty</td>
- *       <td>who may sign in to the rater page: {@code raterId:token,raterId:token}. Empty: anyone signs in with a
- *       name (demo mode, logged as a warning)</td></tr>
+ *       <td>who may sign in to the rater page: {@code raterId:sha256:<hex>,...}, the SHA-256 of each rater's token
+ *       (make one with {@code deploy/causal-stream rater-token <raterId>}); plain tokens are refused</td></tr>
+ *   <tr><td>elo.raters.file</td><td>ELO_RATERS_FILE</td><td>none</td>
+ *       <td>a file of the same entries, one a line ({@code #} comments); merged with {@code elo.raters}</td></tr>
+ *   <tr><td>elo.signin.open</td><td>ELO_SIGNIN_OPEN</td><td>false</td>
+ *       <td>demo mode: anyone signs in with just a name (the local demo turns it on); logged as a warning</td></tr>
  *   <tr><td>elo.session.secret</td><td>ELO_SESSION_SECRET</td><td>random per process</td>
- *       <td>key that signs rater session cookies; give every instance the same one so a session is valid on
- *       all of them</td></tr>
+ *       <td>key (32+ characters) that signs rater sessions, pair tickets, CSRF tokens and revocations; every
+ *       instance needs the same one; required when {@code elo.instances} is above 1</td></tr>
+ *   <tr><td>elo.instances</td><td>ELO_INSTANCES</td><td>1</td>
+ *       <td>how many instances run; above 1, start-up fails without {@code elo.session.secret}</td></tr>
+ *   <tr><td>elo.session.ttl.ms</td><td>ELO_SESSION_TTL_MS</td><td>43200000 (12 h)</td>
+ *       <td>how long a rater session lasts</td></tr>
+ *   <tr><td>elo.ticket.ttl.ms</td><td>ELO_TICKET_TTL_MS</td><td>1800000 (30 min)</td>
+ *       <td>how long a served pair may be judged</td></tr>
+ *   <tr><td>elo.judgments.per.minute</td><td>ELO_JUDGMENTS_PER_MINUTE</td><td>30</td>
+ *       <td>judgments a rater may post a minute, sustained (token bucket, per instance)</td></tr>
+ *   <tr><td>elo.judgments.burst</td><td>ELO_JUDGMENTS_BURST</td><td>10</td>
+ *       <td>judgments a rater may post at once</td></tr>
+ *   <tr><td>elo.allowed.origins</td><td>ELO_ALLOWED_ORIGINS</td><td>empty</td>
+ *       <td>origins beyond the request's own Host that may post ({@code https://elo.example.org,...}), e.g. when a
+ *       proxy rewrites Host</td></tr>
  *   <tr><td>elo.live.interval.ms</td><td>ELO_LIVE_INTERVAL_MS</td><td>250</td>
  *       <td>how often the dashboard's server-sent events are flushed (changes in between are coalesced)</td></tr>
  *   <tr><td>kafka.streams.*</td><td>KAFKA_STREAMS_*</td><td>none</td>
@@ -87,8 +102,7 @@ public record EloSettings(
         int passageCacheSize,
         int maxEdges,
         int maxPassageChars,
-        Map<String, String> raterTokens,
-        String sessionSecret,
+        RaterSettings raters,
         Duration liveInterval,
         Map<String, String> streamsOverrides,
         Map<String, String> producerOverrides,
@@ -108,8 +122,6 @@ public record EloSettings(
     public static final String ELO_PASSAGE_CACHE_SIZE = "elo.passage.cache.size";
     public static final String ELO_MAX_EDGES = "elo.max.edges";
     public static final String ELO_MAX_PASSAGE_CHARS = "elo.max.passage.chars";
-    public static final String ELO_RATERS = "elo.raters";
-    public static final String ELO_SESSION_SECRET = "elo.session.secret";
     public static final String ELO_LIVE_MS = "elo.live.interval.ms";
     public static final String STREAMS_PREFIX = "kafka.streams.";
     public static final String PRODUCER_PREFIX = "kafka.producer.";
@@ -122,7 +134,6 @@ public record EloSettings(
         streamsOverrides = Map.copyOf(streamsOverrides);
         producerOverrides = Map.copyOf(producerOverrides);
         consumerOverrides = Map.copyOf(consumerOverrides);
-        raterTokens = Map.copyOf(raterTokens);
         if (btRefitInterval.isNegative() || btRefitInterval.isZero()) {
             throw new IllegalArgumentException("elo.bt.refit.interval.ms (ELO_BT_REFIT_INTERVAL_MS) must be > 0");
         }
@@ -139,10 +150,6 @@ public record EloSettings(
         }
         if (liveInterval.isNegative() || liveInterval.isZero()) {
             throw new IllegalArgumentException("elo.live.interval.ms (ELO_LIVE_INTERVAL_MS) must be > 0");
-        }
-        if (sessionSecret.length() < 16) {
-            throw new IllegalArgumentException("elo.session.secret (ELO_SESSION_SECRET) must be 16 characters or "
-                    + "more");
         }
         rating(eloK, eloInitial);
     }
@@ -161,8 +168,7 @@ public record EloSettings(
                 config.getInt(ELO_PASSAGE_CACHE_SIZE, 256),
                 config.getInt(ELO_MAX_EDGES, 500),
                 config.getInt(ELO_MAX_PASSAGE_CHARS, 200_000),
-                parseRaters(config.get(ELO_RATERS, "")),
-                config.get(ELO_SESSION_SECRET, randomSecret()),
+                RaterSettings.from(config),
                 Duration.ofMillis(config.getLong(ELO_LIVE_MS, 250)),
                 config.withPrefix(STREAMS_PREFIX),
                 config.withPrefix(PRODUCER_PREFIX),
@@ -178,7 +184,7 @@ public record EloSettings(
                 + ", k=" + eloK + ", initial=" + eloInitial + ", ties=" + ties
                 + ", bt=" + bt + ", btRefitInterval=" + btRefitInterval + ", btRefitBudget=" + btRefitBudget + ", btRefitAsync=" + btRefitAsync
                 + ", passageCacheSize=" + passageCacheSize
-                + ", raters=" + raterTokens.size()
+                + ", " + raters
                 + ", liveInterval=" + liveInterval + "]";
     }
 
@@ -210,11 +216,6 @@ public record EloSettings(
         return common.advertisedHost();
     }
 
-    /** Whether anyone may sign in to the rater page with just a name (no {@code elo.raters} configured). */
-    public boolean openSignIn() {
-        return raterTokens.isEmpty();
-    }
-
     private static BtSettings bt(Config config) {
         try {
             return new BtSettings(config.getDouble(ELO_BT_RIDGE, BtSettings.DEFAULT.ridge()),
@@ -224,33 +225,6 @@ public record EloSettings(
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("elo.bt.* (ELO_BT_*): " + e.getMessage(), e);
         }
-    }
-
-    /** {@code id:token,id:token} -> token -> raterId. */
-    static Map<String, String> parseRaters(String value) {
-        Map<String, String> byToken = new HashMap<>();
-        for (String entry : value.split(",")) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            int colon = entry.indexOf(':');
-            if (colon <= 0 || colon == entry.length() - 1) {
-                throw new IllegalArgumentException("elo.raters (ELO_RATERS) must be raterId:token,...; got '"
-                        + entry.trim() + "'");
-            }
-            String id = entry.substring(0, colon).trim();
-            String token = entry.substring(colon + 1).trim();
-            if (byToken.put(token, id) != null) {
-                throw new IllegalArgumentException("elo.raters (ELO_RATERS): two raters share a token");
-            }
-        }
-        return byToken;
-    }
-
-    private static String randomSecret() {
-        byte[] b = new byte[32];
-        new SecureRandom().nextBytes(b);
-        return HexFormat.of().formatHex(b);
     }
 
     /** The Elo arithmetic these settings ask for. */

@@ -7,37 +7,106 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.InvalidTopicException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Publishes the rater page's judgments to {@code judgments}, keyed by passage, with an idempotent producer
- * (acks=all) so a retry inside the client never writes twice; a retry by the browser reuses its judgmentId and is
- * dropped by the topology.
+ * (acks=all) so a retry inside the client never writes twice, and says what became of each one
+ * ({@link Sent}): published, certainly not published, or unknown (the wait ended while the record may still be
+ * written). The judgmentId is derived from (rater, passage, pair) ({@link JudgmentIds}), so a retry after an
+ * unknown outcome is counted at most once.
  */
 public final class JudgmentPublisher implements AutoCloseable {
 
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
 
-    private final KafkaProducer<String, Judgment> producer;
+    /** What became of a judgment. */
+    public enum Outcome {
+        /** the broker acknowledged it (acks=all) */
+        PUBLISHED,
+        /** it was certainly not written (refused before or by the broker); a retry may succeed */
+        NOT_PUBLISHED,
+        /** the wait ended without an answer: it may still be written; a retry is safe (same judgmentId) */
+        UNKNOWN
+    }
+
+    /** The outcome and, unless published, a short reason (a Kafka error class name, never a stack trace). */
+    public record Sent(Outcome outcome, String reason) {
+    }
+
+    private final Producer<String, Judgment> producer;
+    private final Duration timeout;
 
     public JudgmentPublisher(Map<String, Object> connection, SerdeFactory serdes, Map<String, String> overrides) {
+        this(producer(connection, serdes, overrides), SEND_TIMEOUT);
+    }
+
+    /** Over any producer (a {@code MockProducer} in tests), waiting up to {@code timeout} for the acknowledgement. */
+    public JudgmentPublisher(Producer<String, Judgment> producer, Duration timeout) {
+        this.producer = producer;
+        this.timeout = timeout;
+    }
+
+    private static Producer<String, Judgment> producer(Map<String, Object> connection, SerdeFactory serdes,
+                                                       Map<String, String> overrides) {
         Map<String, Object> props = new HashMap<>(connection); // bootstrap servers and security
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         props.put(ProducerConfig.CLIENT_ID_CONFIG, "elo-service-rater-page");
+        // a send that cannot even find the topic's leader fails here, certainly unwritten, instead of waiting
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
         props.putAll(overrides);
-        this.producer = new KafkaProducer<>(props, new StringSerializer(), serdes.valueSerializer(Topics.JUDGMENTS));
+        return new KafkaProducer<>(props, new StringSerializer(), serdes.valueSerializer(Topics.JUDGMENTS));
     }
 
-    /** Sends and waits for the broker's acknowledgement. */
-    public void publish(Judgment judgment) throws ExecutionException, InterruptedException, TimeoutException {
-        producer.send(new ProducerRecord<>(Topics.JUDGMENTS.name(), judgment.getPassageId(), judgment))
-                .get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    /** Sends and waits for the broker's acknowledgement; never throws for a Kafka failure. */
+    public Sent publish(Judgment judgment) throws InterruptedException {
+        Future<RecordMetadata> f;
+        try {
+            f = producer.send(new ProducerRecord<>(Topics.JUDGMENTS.name(), judgment.getPassageId(), judgment));
+        } catch (RuntimeException e) {
+            // thrown by send() itself (metadata wait, serialization, closed producer): nothing was queued
+            return new Sent(Outcome.NOT_PUBLISHED, e.getClass().getSimpleName());
+        }
+        try {
+            f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return new Sent(Outcome.PUBLISHED, null);
+        } catch (TimeoutException e) {
+            return new Sent(Outcome.UNKNOWN, "no acknowledgement within " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            return new Sent(outcomeOf(e.getCause()), e.getCause() == null ? "failed"
+                    : e.getCause().getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * Whether a failed send certainly left nothing on the topic. Only refusals that happen before a write
+     * (serialization, size, authorization, unknown topic) are certain; anything else, a delivery timeout above
+     * all, may have been written with its acknowledgement lost.
+     */
+    static Outcome outcomeOf(Throwable failure) {
+        if (failure instanceof SerializationException || failure instanceof RecordTooLargeException
+                || failure instanceof RecordBatchTooLargeException || failure instanceof AuthorizationException
+                || failure instanceof AuthenticationException || failure instanceof InvalidTopicException
+                || failure instanceof UnknownTopicOrPartitionException) {
+            return Outcome.NOT_PUBLISHED;
+        }
+        return Outcome.UNKNOWN;
     }
 
     @Override

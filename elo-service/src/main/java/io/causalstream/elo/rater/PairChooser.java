@@ -8,22 +8,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Picks the next pair a rater should judge, the most informative first: a pair this rater has not judged yet,
- * then the pair with the fewest games, then the one whose players are rated closest (an even game teaches the
+ * Picks the next pair a rater should judge, the most informative first, among the pairs this rater has not judged
+ * yet (a rater's first vote on a pair is the one that counts, see {@link JudgmentIds}): the pair with the fewest games, then the one whose players are rated closest (an even game teaches the
  * most), then by passage and annotation ids so every instance picks the same. A pair with an annotation the
  * rater wrote is never offered (paper 3.2.3).
  */
 public final class PairChooser {
 
     /** A pair one rater could be shown, with what makes it informative. */
-    public record Candidate(String passageId, String left, String right, boolean judgedBefore, int pairGames,
-                            double ratingGap) {
+    public record Candidate(String passageId, String left, String right, int pairGames, double ratingGap) {
     }
 
     /** Orders candidates, most informative first. */
     public static final Comparator<Candidate> MOST_INFORMATIVE = Comparator
-            .comparing(Candidate::judgedBefore)
-            .thenComparingInt(Candidate::pairGames)
+            .comparingInt(Candidate::pairGames)
             .thenComparingDouble(Candidate::ratingGap)
             .thenComparing(Candidate::passageId)
             .thenComparing(c -> min(c.left(), c.right()))
@@ -36,7 +34,7 @@ public final class PairChooser {
      * @param counts       the passage's head-to-head counts
      * @param elo          current Elo of the players that played; others count as {@code initialElo}
      * @param judgedByRater item keys (see {@link io.causalstream.elo.reliability.RaterReliability#itemKey}) this
-     *                     rater already judged
+     *                     rater already judged; those pairs are left out
      */
     public static List<Candidate> candidates(String passageId, String raterId, Map<String, String> annotations,
                                              PairCounts counts, Map<String, Double> elo, double initialElo,
@@ -49,13 +47,15 @@ public final class PairChooser {
             for (int j = i + 1; j < eligible.size(); j++) {
                 String a = eligible.get(i);
                 String b = eligible.get(j);
+                if (judgedByRater.contains(io.causalstream.elo.reliability.RaterReliability.itemKey(passageId, a,
+                        b))) {
+                    continue;
+                }
                 int games = counts.games(a, b);
                 double gap = Math.abs(elo.getOrDefault(a, initialElo) - elo.getOrDefault(b, initialElo));
-                boolean judged = judgedByRater.contains(
-                        io.causalstream.elo.reliability.RaterReliability.itemKey(passageId, a, b));
                 // alternate sides with each game of the pair, so neither annotation always shows on the left
-                out.add(games % 2 == 0 ? new Candidate(passageId, a, b, judged, games, gap)
-                        : new Candidate(passageId, b, a, judged, games, gap));
+                out.add(games % 2 == 0 ? new Candidate(passageId, a, b, games, gap)
+                        : new Candidate(passageId, b, a, games, gap));
             }
         }
         out.sort(MOST_INFORMATIVE);

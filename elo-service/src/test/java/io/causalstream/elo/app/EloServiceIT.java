@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.elo.api.PassageIndex;
+import io.causalstream.elo.rater.JudgmentIds;
+import io.causalstream.elo.rater.RaterTokens;
 import io.causalstream.elo.api.RatingsView;
 import io.causalstream.elo.api.RatingsView.PlayerView;
 import io.causalstream.schemas.extraction.Extraction;
@@ -209,63 +211,91 @@ class EloServiceIT {
     }
 
     @Test
-    void theRaterApiStampsTheSignedInRaterAndCountsARetryOnce(TestCluster cluster) throws Exception {
+    void theRaterApiStampsTheSignedInRaterAndCountsOneVoteOfARaterPerPair(TestCluster cluster) throws Exception {
         String passage = "elo-it-rater-" + UUID.randomUUID();
         Map<String, String> more = new HashMap<>();
-        more.put("elo.raters", "HumanC:token-of-c,HumanA:token-of-a");
+        more.put("elo.raters", RaterTokens.line("HumanC", "token-of-c") + "," + RaterTokens.line("HumanA",
+                "token-of-a"));
         try (EloService service = EloService.start(config(cluster, "elo-it-rater-" + UUID.randomUUID(), "a",
                 more))) {
             publishAnnotations(cluster, passage);
             int port = service.httpPort();
-            String body = "{\"judgmentId\":\"browser-retry-1\",\"passageId\":\"" + passage + "\",\"left\":\"HumanA\","
-                    + "\"right\":\"llama3\",\"outcome\":\"LEFT\",\"raterId\":\"HumanA\"}";
             // no session: refused; a name instead of a token: refused (sign-in is not open)
-            assertThat(post(port, "/api/judgments", body, null).statusCode()).isEqualTo(401);
-            assertThat(post(port, "/api/session", "{\"name\":\"HumanC\"}", null).statusCode()).isEqualTo(401);
-            HttpResponse<String> signIn = post(port, "/api/session", "{\"token\":\"token-of-c\"}", null);
+            assertThat(post(port, "/api/judgments", "{}", null, null).statusCode()).isEqualTo(401);
+            assertThat(post(port, "/api/session", "{\"name\":\"HumanC\"}", null, null).statusCode()).isEqualTo(401);
+            HttpResponse<String> signIn = post(port, "/api/session", "{\"token\":\"token-of-c\"}", null, null);
             assertThat(signIn.statusCode()).isEqualTo(200);
-            assertThat(signIn.body()).isEqualTo("{\"raterId\":\"HumanC\",\"openSignIn\":false}");
+            var session = json.readTree(signIn.body());
+            assertThat(session.get("raterId").asText()).isEqualTo("HumanC");
+            assertThat(session.get("openSignIn").asBoolean()).isFalse();
+            String csrf = session.get("csrfToken").asText();
             String setCookie = signIn.headers().firstValue("Set-Cookie").orElseThrow();
             assertThat(setCookie).contains("HttpOnly").contains("SameSite=Strict");
             String cookie = setCookie.substring(0, setCookie.indexOf(';'));
 
-            // the body's raterId is ignored: the session says HumanC; the browser retries with the same id
-            assertThat(post(port, "/api/judgments", body, cookie).statusCode()).isEqualTo(202);
-            assertThat(post(port, "/api/judgments", body, cookie).statusCode()).isEqualTo(202);
-            assertThat(post(port, "/api/judgments", "{\"passageId\":\"x\"}", cookie).statusCode()).isEqualTo(400);
+            // the pair served to HumanC, with its ticket (the stores learn of the annotations asynchronously)
+            var pair = servedPair(port, passage, cookie);
+            String left = pair.get("left").get("annotationId").asText();
+            String right = pair.get("right").get("annotationId").asText();
+            String body = "{\"passageId\":\"" + passage + "\",\"left\":\"" + left + "\",\"right\":\"" + right
+                    + "\",\"outcome\":\"LEFT\",\"raterId\":\"HumanA\",\"ticket\":\""
+                    + pair.get("ticket").asText() + "\"}";
+            // without the CSRF token: refused; the body's raterId is ignored: the session says HumanC
+            assertThat(post(port, "/api/judgments", body, cookie, null).statusCode()).isEqualTo(403);
+            HttpResponse<String> first = post(port, "/api/judgments", body, cookie, csrf);
+            assertThat(first.statusCode()).as(first.body()).isEqualTo(202);
+            // a second vote on the pair: refused before publishing, the first one counts
+            HttpResponse<String> again = post(port, "/api/judgments", body.replace("LEFT", "RIGHT"), cookie, csrf);
+            assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
+            assertThat(post(port, "/api/judgments", "{\"passageId\":\"x\"}", cookie, csrf).statusCode())
+                    .isEqualTo(400);
 
             RatingsView view = pollRatings(port, passage, v -> v.judgmentsApplied() >= 1);
             var judgments = cluster.readUntil(Topics.JUDGMENTS, TIMEOUT,
-                    rs -> rs.stream().filter(r -> passage.equals(r.key())).count() >= 2);
+                    rs -> rs.stream().anyMatch(r -> passage.equals(r.key())));
             assertThat(judgments.stream().filter(r -> passage.equals(r.key())).map(ConsumerRecord::value))
-                    .hasSize(2).allSatisfy(j -> {
+                    .singleElement().satisfies(j -> {
                         assertThat(j.getRaterId()).isEqualTo("HumanC");
-                        assertThat(j.getJudgmentId()).isEqualTo("browser-retry-1");
+                        assertThat(j.getJudgmentId()).isEqualTo(JudgmentIds.of("HumanC", passage, left, right));
                     });
-            // both copies were read before the table below; the duplicate did not count
-            Thread.sleep(500);
-            view = pollRatings(port, passage, v -> true);
             assertThat(view.judgmentsApplied()).isEqualTo(1);
             assertThat(view.players()).extracting(PlayerView::annotationId, PlayerView::elo)
-                    .containsExactly(tuple("HumanA", 1016.0), tuple("llama3", 984.0));
+                    .contains(tuple(left, 1016.0), tuple(right, 984.0));
 
-            // the next pair for HumanC: the only pair not judged yet, HumanB against llama3 or HumanA
-            HttpResponse<String> next = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                    + "/api/rater/next?passage=" + passage)).header("Cookie", cookie).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(next.statusCode()).isEqualTo(200);
-            var pair = json.readTree(next.body());
-            assertThat(pair.get("pairGames").asInt()).isZero();
-            assertThat(List.of(pair.get("left").get("annotationId").asText(),
-                    pair.get("right").get("annotationId").asText())).contains("HumanB");
+            // the next pair for HumanC is another one: a judged pair is not served again
+            var next = servedPair(port, passage, cookie);
+            assertThat(next.get("pairGames").asInt()).isZero();
+            assertThat(java.util.Set.of(next.get("left").get("annotationId").asText(),
+                    next.get("right").get("annotationId").asText())).isNotEqualTo(java.util.Set.of(left, right));
         }
     }
 
-    private HttpResponse<String> post(int port, String path, String body, String cookie) throws Exception {
+    /** Polls {@code /api/rater/next?passage=} until the passage's pairs are known. */
+    private com.fasterxml.jackson.databind.JsonNode servedPair(int port, String passage, String cookie)
+            throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        HttpResponse<String> next;
+        do {
+            next = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/api/rater/next?passage=" + passage)).header("Cookie", cookie).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (next.statusCode() == 200) {
+                return json.readTree(next.body());
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("no pair served: " + next.statusCode() + " " + next.body());
+    }
+
+    private HttpResponse<String> post(int port, String path, String body, String cookie, String csrf)
+            throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
         if (cookie != null) {
             b.header("Cookie", cookie);
+        }
+        if (csrf != null) {
+            b.header("X-CSRF-Token", csrf);
         }
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -7,6 +7,7 @@ import io.causalstream.deadletter.DeadLetterExceptionHandler;
 import io.causalstream.elo.tournament.BtSettings;
 import io.causalstream.elo.tournament.TiePolicy;
 import java.time.Duration;
+import io.causalstream.elo.rater.RaterTokens;
 import io.causalstream.runtime.Config;
 import java.util.Map;
 import java.util.Properties;
@@ -34,30 +35,49 @@ class EloSettingsTest {
         assertThat(s.btRefitAsync()).isTrue();
         assertThat(s.passageCacheSize()).isEqualTo(256);
         assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(250));
-        assertThat(s.openSignIn()).isTrue();
-        assertThat(s.sessionSecret()).hasSize(64);
+        // sign-in is closed unless a demo asks for it; the secret is a random one of this process
+        assertThat(s.raters().openSignIn()).isFalse();
+        assertThat(s.raters().tokenHashes()).isEmpty();
+        assertThat(s.raters().secretConfigured()).isFalse();
+        assertThat(s.raters().sessionSecret()).hasSize(64);
+        assertThat(s.raters().instances()).isEqualTo(1);
+        assertThat(s.raters().ticketTtl()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(s.raters().sessionTtl()).isEqualTo(Duration.ofHours(12));
     }
 
     @Test
     void bradleyTerryRatersAndSessionKeys() {
         EloSettings s = EloSettings.from(Config.of(Map.of("elo.bt.ridge", "0.5", "elo.bt.bootstrap.rounds", "7",
                 "elo.bt.confidence", "0.9", "elo.bt.refit.interval.ms", "250", "elo.initial", "1200",
-                "elo.raters", "Human1:tok-one, Human2:tok-two", "elo.session.secret", "0123456789abcdef-shared",
+                "elo.raters", RaterTokens.line("Human1", "tok-one") + ", " + RaterTokens.line("Human2", "tok-two"),
+                "elo.session.secret", "0123456789abcdef-0123456789abcdef-shared",
                 "elo.live.interval.ms", "100", "kafka.producer.linger.ms", "1")));
         assertThat(s.bt()).isEqualTo(new BtSettings(0.5, 7, 0.9, 1200));
         assertThat(s.btRefitInterval()).isEqualTo(Duration.ofMillis(250));
-        assertThat(s.raterTokens()).containsOnly(Map.entry("tok-one", "Human1"), Map.entry("tok-two", "Human2"));
-        assertThat(s.openSignIn()).isFalse();
+        assertThat(s.raters().tokenHashes()).containsOnly(Map.entry(RaterTokens.hash("tok-one"), "Human1"),
+                Map.entry(RaterTokens.hash("tok-two"), "Human2"));
+        assertThat(s.raters().openSignIn()).isFalse();
+        assertThat(s.raters().secretConfigured()).isTrue();
         assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(s.producerOverrides()).containsExactly(Map.entry("linger.ms", "1"));
         // settings are logged: no token, no secret
-        assertThat(s.toString()).doesNotContain("tok-one").doesNotContain("0123456789abcdef-shared");
+        assertThat(s.toString()).doesNotContain("tok-one").doesNotContain("0123456789abcdef-shared")
+                .doesNotContain(RaterTokens.hash("tok-one").substring(7));
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.raters", "Human1"))))
                 .hasMessageContaining("ELO_RATERS");
+        // a plain token is refused, without echoing it, with the command that hashes one
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.raters", "Human1:tok-one"))))
+                .hasMessageContaining("ELO_RATERS").hasMessageContaining("rater-token")
+                .hasMessageNotContaining("tok-one");
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.bt.ridge", "0"))))
                 .hasMessageContaining("ELO_BT_");
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.session.secret", "short"))))
                 .hasMessageContaining("ELO_SESSION_SECRET");
+        // more than one instance without a shared secret: start-up fails, saying why
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.instances", "2"))))
+                .hasMessageContaining("ELO_INSTANCES").hasMessageContaining("ELO_SESSION_SECRET");
+        assertThat(EloSettings.from(Config.of(Map.of("elo.instances", "2", "elo.session.secret",
+                "0123456789abcdef-0123456789abcdef-shared"))).raters().instances()).isEqualTo(2);
         assertThat(EloSettings.from(Config.of(Map.of("elo.passage.cache.size", "0"))).passageCacheSize()).isZero();
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.passage.cache.size", "-1"))))
                 .hasMessageContaining("ELO_PASSAGE_CACHE_SIZE");

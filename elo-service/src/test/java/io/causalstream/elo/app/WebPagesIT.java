@@ -95,6 +95,7 @@ class WebPagesIT {
         cfg.put("http.advertised.host", "127.0.0.1");
         cfg.put("elo.bt.refit.interval.ms", "200");
         cfg.put("elo.live.interval.ms", "100");
+        cfg.put("elo.signin.open", "true"); // the demo's sign-in by name
         cfg.put("kafka.streams.commit.interval.ms", "100");
         try (EloService service = EloService.start(cluster.config(cfg))) {
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)

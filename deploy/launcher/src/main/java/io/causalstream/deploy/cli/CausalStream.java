@@ -3,6 +3,7 @@ package io.causalstream.deploy.cli;
 import io.causalstream.deploy.LocalLauncher;
 import io.causalstream.deploy.study.EloCommand;
 import io.causalstream.deploy.study.StudyCommand;
+import io.causalstream.deploy.tools.RaterTokenCommand;
 import io.causalstream.deploy.tools.ReadTopic;
 import io.causalstream.extractor.ingest.IngestCommand;
 import io.causalstream.research.alignment.AlignmentCli;
@@ -70,6 +71,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
         add(root, summaries, "dlq", new io.causalstream.deploy.tools.DlqCommand(),
                 "dlq replay: re-publish chosen dead letters to their source topic (dry run first)");
+        add(root, summaries, "rater-token", new RaterTokenCommand(),
+                "a rater's sign-in token for the rater page and its hashed line for ELO_RATERS");
         add(root, summaries, "run-local", new LocalLauncher(),
                 "Kafka, the schema registry and the three services on this machine");
         // one line per command: the tools' own descriptions are written for their own --help

@@ -12,8 +12,8 @@ import picocli.CommandLine;
 class CausalStreamTest {
 
     /** Every offline tool of the project, as the README lists them. */
-    private static final List<String> COMMANDS = List.of("ingest", "evaluate", "score", "table3", "study", "elo", "align",
-            "cesar-eval", "cesar-train", "wikicausal", "read-topic", "dlq", "run-local");
+    private static final List<String> COMMANDS = List.of("ingest", "evaluate", "score", "table3", "study", "elo",
+            "align", "cesar-eval", "cesar-train", "wikicausal", "read-topic", "dlq", "rater-token", "run-local");
 
     private record Run(int exit, String out, String err) {
     }
@@ -75,5 +75,20 @@ class CausalStreamTest {
         assertEquals(CausalStream.LOCAL_LOGGING, CausalStream.loggingFor(new String[] {"run-local", "--fresh"}));
         assertEquals(CausalStream.CLI_LOGGING, CausalStream.loggingFor(new String[] {"table3", "--data", "x"}));
         assertEquals(CausalStream.CLI_LOGGING, CausalStream.loggingFor(new String[] {"--help"}));
+    }
+
+    @Test
+    void raterTokenPrintsATokenOnceAndALineWithOnlyItsHash() {
+        Run made = run("rater-token", "Human1");
+        assertEquals(0, made.exit(), made.err());
+        List<String> lines = made.out().lines().toList();
+        assertEquals(2, lines.size(), made.out());
+        String token = lines.get(0).substring(lines.get(0).lastIndexOf(' ') + 1);
+        assertEquals(io.causalstream.elo.rater.RaterTokens.line("Human1", token), lines.get(1));
+        assertTrue(!lines.get(1).contains(token) && lines.get(1).startsWith("Human1:sha256:"), lines.get(1));
+        // the line is what the service accepts
+        assertEquals(java.util.Map.of(io.causalstream.elo.rater.RaterTokens.hash(token), "Human1"),
+                io.causalstream.elo.rater.RaterTokens.parse(lines.get(1), "test"));
+        assertEquals(2, run("rater-token", "<bad>").exit());
     }
 }

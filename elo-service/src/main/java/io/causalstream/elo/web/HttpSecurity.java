@@ -1,0 +1,143 @@
+package io.causalstream.elo.web;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.HttpStatus;
+import java.net.URI;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every response and every state-changing request of the service's HTTP face goes through:
+ * <ul>
+ *   <li>security headers on every response: a Content-Security-Policy without {@code unsafe-inline} (the pages load
+ *       only their own scripts and styles), {@code frame-ancestors 'none'} and {@code X-Frame-Options: DENY},
+ *       {@code X-Content-Type-Options: nosniff}, {@code Referrer-Policy: same-origin};</li>
+ *   <li>a strict origin check on every POST, PUT, PATCH and DELETE under {@code /api/}: a browser's
+ *       {@code Origin} (or, without one, its {@code Referer}) must be this service's own (the request's
+ *       {@code Host}) or one of {@code elo.allowed.origins}; {@code Origin: null} is refused. Requests with neither
+ *       header come from programs, not from a browser page, so they cannot be cross-site forgeries;</li>
+ *   <li>JSON only: a body of any other type is refused with 415 (a form or {@code text/plain} post is what a
+ *       foreign page can send without a CORS preflight); a declared body over {@link #MAX_BODY} bytes with 413;</li>
+ *   <li>errors as JSON {@code {"error": ...}} without exception messages or stack traces: an unexpected failure
+ *       is logged with a reference that the answer quotes.</li>
+ * </ul>
+ */
+public final class HttpSecurity {
+
+    private static final Logger log = LoggerFactory.getLogger(HttpSecurity.class);
+    /** Largest request body the API reads (a judgment with its ticket is well under 4 KB). */
+    public static final int MAX_BODY = 16 * 1024;
+    static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    private static final Set<String> STATE_CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
+
+    private final Set<String> allowedOrigins;
+
+    /** @param allowedOrigins extra origins (e.g. {@code https://elo.example.org}) allowed to post, beyond the own */
+    public HttpSecurity(Set<String> allowedOrigins) {
+        this.allowedOrigins = allowedOrigins.stream().map(HttpSecurity::authority)
+                .filter(a -> a != null).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    public void register(Javalin app) {
+        app.before(HttpSecurity::headers);
+        app.before("/api/*", this::guard);
+        app.exception(HttpResponseException.class, (e, ctx) -> {
+            HttpStatus status = HttpStatus.forStatus(e.getStatus());
+            ctx.status(status).json(Map.of("error", e instanceof Refused ? e.getMessage()
+                    : status == HttpStatus.CONTENT_TOO_LARGE ? "request body too large (at most " + MAX_BODY
+                    + " bytes)" : status.getMessage()));
+        });
+        app.exception(Exception.class, (e, ctx) -> {
+            String ref = UUID.randomUUID().toString().substring(0, 8);
+            log.error("unexpected failure answering {} {} (ref {})", ctx.method(), ctx.path(), ref, e);
+            ctx.status(HttpStatus.INTERNAL_SERVER_ERROR).json(Map.of("error", "internal error (ref " + ref + ")"));
+        });
+    }
+
+    static void headers(Context ctx) {
+        ctx.header("Content-Security-Policy", CSP);
+        ctx.header("X-Frame-Options", "DENY");
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("Referrer-Policy", "same-origin");
+        ctx.header("Cross-Origin-Opener-Policy", "same-origin");
+    }
+
+    private void guard(Context ctx) {
+        String method = ctx.method().name();
+        if (!STATE_CHANGING.contains(method)) {
+            return;
+        }
+        String problem = foreignOrigin(ctx);
+        if (problem != null) {
+            throw new Refused(HttpStatus.FORBIDDEN, problem);
+        }
+        long length = ctx.contentLength();
+        if (length > MAX_BODY) {
+            throw new Refused(HttpStatus.CONTENT_TOO_LARGE, "request body too large (at most " + MAX_BODY
+                    + " bytes)");
+        }
+        boolean hasBody = length > 0 || ctx.header("Transfer-Encoding") != null;
+        if ((hasBody || !"DELETE".equals(method)) && !isJson(ctx.contentType())) {
+            throw new Refused(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json");
+        }
+    }
+
+    /** Why the request's origin is not allowed, or null when it is. */
+    private String foreignOrigin(Context ctx) {
+        String host = ctx.header("Host");
+        String own = host == null ? null : host.toLowerCase(Locale.ROOT);
+        String origin = ctx.header("Origin");
+        if (origin != null) {
+            String a = "null".equals(origin) ? null : authority(origin);
+            return a != null && (a.equals(own) || allowedOrigins.contains(a)) ? null
+                    : "cross-origin request refused (Origin " + shorten(origin) + ")";
+        }
+        String referer = ctx.header("Referer");
+        if (referer != null) {
+            String a = authority(referer);
+            return a != null && (a.equals(own) || allowedOrigins.contains(a)) ? null
+                    : "cross-origin request refused (Referer of another site)";
+        }
+        return null;
+    }
+
+    /** {@code host[:port]} of a URL, lower case; null when it is not one. */
+    static String authority(String url) {
+        try {
+            URI u = new URI(url.trim());
+            if (u.getHost() == null || u.getScheme() == null) {
+                return null;
+            }
+            return (u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort())).toLowerCase(Locale.ROOT);
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
+    }
+
+    static boolean isJson(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String type = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        return type.equals("application/json");
+    }
+
+    private static String shorten(String s) {
+        String clean = s.replaceAll("[^\\x20-\\x7e]", "?");
+        return clean.length() > 100 ? clean.substring(0, 100) + "…" : clean;
+    }
+
+    /** A request refused by the guard, with the reason the answer gives. */
+    public static final class Refused extends HttpResponseException {
+        public Refused(HttpStatus status, String message) {
+            super(status.getCode(), message, Map.of());
+        }
+    }
+}
