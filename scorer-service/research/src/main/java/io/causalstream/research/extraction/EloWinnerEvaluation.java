@@ -8,6 +8,7 @@ import io.causalstream.research.study.SoftMeasuresData;
 import io.causalstream.schemas.graph.Triple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Soft F1 on the soft-measures paper's 20 Elo passages against each passage's human tournament winner (the
@@ -119,5 +120,41 @@ public final class EloWinnerEvaluation {
     /** Annotator ids of the released files, e.g. for a caller that wants the people apart from the models. */
     public static boolean isHuman(String annotator) {
         return annotator.startsWith("Human");
+    }
+
+    /**
+     * The table as printed by {@code evaluate}: per annotator and measure the mean formula (1) and E*, then the
+     * summed TP/PP/FP/FN, and the people's range per measure.
+     */
+    public static String format(List<Row> rows, int goldEdges) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "Elo-20 passages against each passage's tournament winner (%d gold edges):"
+                + " mean soft F1 over the passages an annotator did not win (an extractor: all 20)%n", goldEdges));
+        List<Cell> header = rows.get(0).cells();
+        b.append(String.format(Locale.ROOT, "%-10s %6s", "annotator", "edges"));
+        header.forEach(c -> b.append(String.format(Locale.ROOT, " | %-17s", c.measure() + " F1 / E*")));
+        header.forEach(c -> b.append(String.format(Locale.ROOT, " | %-15s", c.measure().replaceAll("@.*", "")
+                + " TP/PP/FP/FN")));
+        b.append(System.lineSeparator());
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "%-10s %6d", r.annotator(), r.edges()));
+            r.cells().forEach(c -> b.append(String.format(Locale.ROOT, " | %7.3f / %-7.3f", c.meanF1(),
+                    c.meanF1Strict())));
+            r.cells().forEach(c -> b.append(String.format(Locale.ROOT, " | %-15s",
+                    c.tp() + "/" + c.pp() + "/" + c.fp() + "/" + c.fn())));
+            b.append(System.lineSeparator());
+        }
+        List<Row> people = rows.stream().filter(r -> isHuman(r.annotator())).toList();
+        if (!people.isEmpty()) {
+            b.append(String.format(Locale.ROOT, "%-17s", "people (range)"));
+            for (int m = 0; m < header.size(); m++) {
+                int k = m;
+                double lo = people.stream().mapToDouble(r -> r.cells().get(k).meanF1()).min().orElse(0);
+                double hi = people.stream().mapToDouble(r -> r.cells().get(k).meanF1()).max().orElse(0);
+                b.append(String.format(Locale.ROOT, " | %.3f-%-11.3f", lo, hi));
+            }
+            b.append(System.lineSeparator());
+        }
+        return b.toString();
     }
 }

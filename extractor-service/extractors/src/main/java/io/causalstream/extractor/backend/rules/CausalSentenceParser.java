@@ -87,9 +87,9 @@ final class CausalSentenceParser {
             List<String> causes;
             List<String> effects;
             if (cue.cue().orientation() == Cue.Orientation.FORWARD) {
-                boolean sharesSubject = previous != null && leftStart == previous.end()
-                        && previous.cue().orientation() == Cue.Orientation.FORWARD
-                        && COORDINATED.matcher(left).find();
+                boolean sharesSubject = previous != null && previous.cue().orientation() == Cue.Orientation.FORWARD
+                        && COORDINATED.matcher(left).find()
+                        && (leftStart == previous.end() || PhraseTrimmer.trim(left).isEmpty());
                 boolean continues = cue.cue().gerund(cue.form()) && PhraseTrimmer.trim(left).isEmpty()
                         && !previousEffects.isEmpty() && sentence.substring(0, cue.start()).stripTrailing()
                         .matches("(?s).*[,;](?:\\s*(?:thus|thereby|hence|so|in turn))?$");
@@ -150,18 +150,25 @@ final class CausalSentenceParser {
         String sentence = tagged.text();
         List<CueMatch> kept = new ArrayList<>();
         CueMatch previous = null;
+        CueMatch previousKept = null;
         for (CueMatch cue : lexicon.find(sentence)) {
             boolean afterCue = previous != null && sentence.substring(previous.end(), cue.start()).isBlank();
             String clauseBefore = sentence.substring(clauses.phraseStartBefore(cue.start()), cue.start());
             int clauseStart = clauses.phraseStartBefore(cue.start());
             boolean pronounSubject = SUBJECT_PRONOUN.matcher(clauseBefore).matches()
                     || clauseBefore.isBlank() && RELATIVE.matcher(sentence.substring(0, clauseStart)).find();
-            boolean opensClause = (PhraseTrimmer.trim(clauseBefore).isEmpty()
+            // "Roads boost trade, and raise incomes": a finite verb after ", and" continues the previous predicate
+            boolean coordinatedPredicate = previousKept != null
+                    && previousKept.cue().orientation() == Cue.Orientation.FORWARD
+                    && COORDINATED.matcher(clauseBefore).find() && PhraseTrimmer.trim(clauseBefore).isEmpty()
+                    && finiteVerb(tagged, cue);
+            boolean opensClause = !coordinatedPredicate && (PhraseTrimmer.trim(clauseBefore).isEmpty()
                     || LEADING_ADVERB.matcher(clauseBefore).matches()) && !cue.cue().gerund(cue.form())
                     && !pronounSubject;
             boolean nominal = cue.cue().kind() != Cue.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();
             if (!afterCue && !opensClause && !nominal && usedAsVerb(tagged, cue)) {
                 kept.add(cue);
+                previousKept = cue;
             }
             previous = cue;
         }
@@ -194,6 +201,13 @@ final class CausalSentenceParser {
             return false; // "continue to face increasing risk": the participle qualifies the object
         }
         return true;
+    }
+
+    /** A single-word cue tagged as a present-tense or base verb (not a participle that may modify a noun). */
+    private static boolean finiteVerb(TaggedSentence tagged, CueMatch cue) {
+        int i = tagged.tokenAtOrAfter(cue.start());
+        return i < tagged.size() && !cue.form().contains(" ")
+                && (tagged.pos()[i].equals("VB") || tagged.pos()[i].equals("VBP") || tagged.pos()[i].equals("VBZ"));
     }
 
     private static boolean hasObject(String textAfterVerb) {
