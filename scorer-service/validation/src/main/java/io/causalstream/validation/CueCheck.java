@@ -115,7 +115,10 @@ final class CueCheck {
         }
         Polarity polarity = Polarity.UNKNOWN;
         String polarityWord = "";
-        if (!Negation.occursIn(bridge)) {
+        // a negation between the mentions, or a frame denying the whole claim ("there is no evidence that ...",
+        // the rule extractor's Negation.denied too), says nothing about the sign
+        boolean denied = Negation.denied(text.substring(Math.min(sentenceStart, first.start()), second.start()));
+        if (!Negation.occursIn(bridge) && !denied) {
             Matcher up = INCREASE.matcher(bridge);
             Matcher down = DECREASE.matcher(bridge);
             CueMatch lexicalUp = first(lexical, m -> m.cue().sign() == Cue.Sign.INCREASE);

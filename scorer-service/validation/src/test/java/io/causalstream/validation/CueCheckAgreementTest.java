@@ -45,4 +45,35 @@ class CueCheckAgreementTest {
         assertThat(CueCheck.check(text, DROUGHT, growth, 0, Direction.DECREASE).polarity())
                 .isEqualTo(CueCheck.Polarity.UNKNOWN);
     }
+
+    @Test
+    void aCueVerbAddedForTheExtractorIsACueHereToo() {
+        // issue 12: "intensify" and "damage" were new or unread cues; the extractor reads sea temperatures ->
+        // tropical storms INCREASE (RuleBasedExtractorTest.twoClausesWithNewCueVerbsGiveTwoEdges)
+        String text = "Rising sea temperatures intensify tropical storms.";
+        Mention sea = new Mention(GroundingLevel.EXACT, 0, 7, 23, 1.0);
+        Mention storms = new Mention(GroundingLevel.EXACT, 0, 34, 49, 1.0);
+        assertThat(text.substring(7, 23)).isEqualTo("sea temperatures");
+        assertThat(text.substring(34, 49)).isEqualTo("tropical storms");
+        CueCheck.Result r = CueCheck.check(text, sea, storms, 0, Direction.INCREASE);
+        assertThat(r.orientation()).isEqualTo(CueCheck.Orientation.CONSISTENT);
+        assertThat(r.cue()).isEqualTo("intensify");
+        assertThat(r.polarity()).isEqualTo(CueCheck.Polarity.AGREES);
+    }
+
+    @Test
+    void aDeniedClaimGivesNoPolarityAsTheExtractorGivesNoEdge() {
+        // RuleBasedExtractorTest.aDeniedClaimYieldsNoEdge: no edge from "There is no evidence that ..."
+        String text = "There is no evidence that vaccination causes autism.";
+        Mention vaccination = new Mention(GroundingLevel.EXACT, 0, 26, 37, 1.0);
+        Mention autism = new Mention(GroundingLevel.EXACT, 0, 45, 51, 1.0);
+        assertThat(text.substring(26, 37)).isEqualTo("vaccination");
+        assertThat(text.substring(45, 51)).isEqualTo("autism");
+        assertThat(CueCheck.check(text, vaccination, autism, 0, Direction.INCREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.UNKNOWN);
+        String stated = "Vaccination causes autism.";
+        assertThat(CueCheck.check(stated, new Mention(GroundingLevel.EXACT, 0, 0, 11, 1.0),
+                new Mention(GroundingLevel.EXACT, 0, 19, 25, 1.0), 0, Direction.INCREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.UNKNOWN); // "causes" is unsigned: no polarity either way
+    }
 }

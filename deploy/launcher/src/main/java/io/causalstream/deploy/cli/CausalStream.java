@@ -10,6 +10,7 @@ import io.causalstream.research.alignment.AlignmentCli;
 import io.causalstream.research.cesar.eval.CesarEvalCli;
 import io.causalstream.research.cesar.train.CesarTrainCli;
 import io.causalstream.research.extraction.EvaluateCommand;
+import io.causalstream.research.extraction.ExtractCommand;
 import io.causalstream.research.softf1.ScoreCommand;
 import io.causalstream.research.softf1.Table3Command;
 import io.causalstream.research.wikicausal.WikiCausalCli;
@@ -57,8 +58,10 @@ public final class CausalStream implements Runnable {
         Map<String, String> summaries = new LinkedHashMap<>();
         add(root, summaries, "ingest", IngestCommand.commandLine(IngestCommand.Io.system()),
                 "publish passages (text, CSV splits, WikiCausal JSONL, stdin) and human annotations");
+        add(root, summaries, "extract", new ExtractCommand(),
+                "run an extractor backend on a file (text, JSONL, authors' JSON), no Kafka");
         add(root, summaries, "evaluate", new EvaluateCommand(),
-                "an extractor's soft F1 on a released split");
+                "extractors' soft F1 on the test split and on the Elo passages vs the paper's LLMs");
         add(root, summaries, "score", new ScoreCommand(), "soft F1 measures of predicted vs gold graphs on files");
         add(root, summaries, "table3", new Table3Command(), "the soft-measures paper's Table 3 from the released data");
         add(root, summaries, "study", new StudyCommand(),

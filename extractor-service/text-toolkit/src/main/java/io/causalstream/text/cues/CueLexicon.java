@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
 public final class CueLexicon {
 
     /**
-     * Version {@code causal-cues-v2}: change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
+     * Version {@code causal-cues-v3} (v3 added intensify, worsen, aggravate, amplify, accelerate, spur, stimulate,
+     * foster, deepen, escalate, induce, spark, curb, impair, harm, diminish, suppress, erode, dampen, jeopardize and
+     * their passives): change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
      * changes.
      */
     public static final CueLexicon DEFAULT = new CueLexicon(List.of(
@@ -47,6 +49,19 @@ public final class CueLexicon {
             forward(INCREASE, "exacerbates", "exacerbate", "exacerbated", "exacerbating"),
             forward(INCREASE, "heightens", "heighten", "heightened", "heightening"),
             forward(INCREASE, "strengthens", "strengthen", "strengthened", "strengthening"),
+            forward(INCREASE, "intensifies", "intensify", "intensified", "intensifying"),
+            // "worsen" and "aggravate" make a bad thing worse, i.e. more of it ("worsen food insecurity")
+            forward(INCREASE, "worsens", "worsen", "worsened", "worsening"),
+            forward(INCREASE, "aggravates", "aggravate", "aggravated", "aggravating"),
+            forward(INCREASE, "amplifies", "amplify", "amplified", "amplifying"),
+            forward(INCREASE, "accelerates", "accelerate", "accelerated", "accelerating"),
+            forward(INCREASE, "spurs", "spur", "spurred", "spurring"),
+            forward(INCREASE, "stimulates", "stimulate", "stimulated", "stimulating"),
+            forward(INCREASE, "fosters", "foster", "fostered", "fostering"),
+            forward(INCREASE, "deepens", "deepen", "deepened", "deepening"),
+            forward(INCREASE, "escalates", "escalate", "escalated", "escalating"),
+            forward(UNSIGNED, "induces", "induce", "induced", "inducing"),
+            forward(UNSIGNED, "sparks", "spark", "sparked", "sparking"),
             forward(UNSIGNED, "facilitates", "facilitate", "facilitated", "facilitating"),
             forward(UNSIGNED, "enables", "enable", "enabled", "enabling"),
             forward(UNSIGNED, "encourages", "encourage", "encouraged", "encouraging"),
@@ -73,15 +88,28 @@ public final class CueLexicon {
             forward(DECREASE, "restricts", "restrict", "restricted", "restricting"),
             forward(DECREASE, "constrains", "constrain", "constrained", "constraining"),
             forward(DECREASE, "hampers", "hamper", "hampered", "hampering"),
+            forward(DECREASE, "curbs", "curb", "curbed", "curbing"),
+            forward(DECREASE, "impairs", "impair", "impaired", "impairing"),
+            forward(DECREASE, "harms", "harm", "harmed", "harming"),
+            forward(DECREASE, "diminishes", "diminish", "diminished", "diminishing"),
+            forward(DECREASE, "suppresses", "suppress", "suppressed", "suppressing"),
+            forward(DECREASE, "erodes", "erode", "eroded", "eroding"),
+            forward(DECREASE, "dampens", "dampen", "dampened", "dampening"),
+            forward(DECREASE, "jeopardizes", "jeopardize", "jeopardized", "jeopardizing", "jeopardises",
+                    "jeopardise", "jeopardised", "jeopardising"),
             noun(DECREASE, "barriers to", "barrier to", "obstacles to", "obstacle to"),
             backward(UNSIGNED, "due to", "because of", "driven by", "caused by", "as a result of", "owing to",
-                    "thanks to", "triggered by", "fuelled by", "fueled by", "resulting from", "arising from"),
+                    "thanks to", "triggered by", "fuelled by", "fueled by", "resulting from", "arising from",
+                    "induced by", "sparked by"),
             // the passive voice of the verbs above: "yields are reduced by drought"
             backward(INCREASE, "increased by", "raised by", "improved by", "boosted by", "promoted by",
-                    "enhanced by", "exacerbated by", "facilitated by", "strengthened by"),
+                    "enhanced by", "exacerbated by", "facilitated by", "strengthened by", "intensified by",
+                    "worsened by", "aggravated by", "amplified by", "accelerated by", "spurred by", "stimulated by",
+                    "fostered by", "deepened by"),
             backward(DECREASE, "reduced by", "decreased by", "lowered by", "hindered by", "threatened by",
                     "undermined by", "prevented by", "limited by", "hampered by", "weakened by", "damaged by",
-                    "disrupted by", "constrained by", "restricted by")));
+                    "disrupted by", "constrained by", "restricted by", "curbed by", "impaired by", "harmed by",
+                    "diminished by", "suppressed by", "eroded by", "dampened by")));
 
     private final Map<String, Cue> byForm = new HashMap<>();
     private final Pattern pattern;

@@ -12,7 +12,14 @@ import io.causalstream.measures.bleu.BleuSimilarity;
 import io.causalstream.measures.meteor.MeteorSimilarity;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Triple;
+import io.causalstream.measures.EdgeSetMeasure;
+import io.causalstream.research.study.SoftMeasuresData;
+import io.causalstream.schemas.passage.Passage;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,16 +31,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Prints an extractor's soft F1 on a released split:
+ * Prints an extractor's soft F1 on a released split, then on the soft-measures paper's 20 Elo passages against each
+ * passage's human tournament winner, next to the paper's fine-tuned LLM annotations and the seven people
+ * ({@link EloWinnerEvaluation}):
  * <pre>
- * deploy/causal-stream evaluate --data ../shared/data/soft-measures-causal-intelligence/data/test_data.csv
- *     [--measures exact,rouge,meteor] [--backend rules]
+ * deploy/causal-stream evaluate [--soft-measures ../shared/data/soft-measures-causal-intelligence]
+ *     [--data .../data/test_data.csv] [--measures exact,rouge,meteor,bleu-nltk] [--backend rules[,model]]
  * </pre>
  * An LLM backend reads its settings from the environment ({@code EXTRACTOR_OPENAI_MODEL=...}) or, with
  * {@code CAUSAL_STREAM_JAVA_OPTS="-Dextractor.openai.model=..."}, from system properties.
  */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
-        description = "Soft F1 (exact, ROUGE-E, METEOR-E) of an extractor against the gold of a released split.")
+        description = "Soft F1 (formula (1) and E*, with TP/PP/FP/FN) of extractors on the released test split and on "
+                + "the 20 Elo passages against the tournament winners, beside the paper's LLMs and the people.")
 public final class EvaluateCommand implements Callable<Integer> {
 
     /**
@@ -42,22 +52,35 @@ public final class EvaluateCommand implements Callable<Integer> {
      * meteor 0.55, bleu 0.35), so they are passed explicitly to keep the evaluation's numbers.
      */
     private static final Map<String, Double> PAPER_THRESHOLDS = Map.of(
-            ExactMatch.NAME, 1.0, "rouge1", 0.45, MeteorSimilarity.NAME, 0.01, BleuSimilarity.NAME, 0.352);
+            ExactMatch.NAME, 1.0, "rouge1", 0.45, MeteorSimilarity.NAME, 0.01, BleuSimilarity.NAME, 0.352,
+            BleuSimilarity.NLTK_NAME, 0.352);
+
+    /** The released data's folder, where the README's commands run from (the repository root). */
+    static final String SOFT_MEASURES = "../shared/data/soft-measures-causal-intelligence";
 
     /** The evaluation's older short name. */
     private static final Map<String, String> ALIASES = Map.of("rouge", "rouge1");
 
-    @Option(names = "--data", required = true, description = "A released split CSV (e.g. test_data.csv).")
+    @Option(names = "--soft-measures", defaultValue = SOFT_MEASURES, description = "The released soft-measures "
+            + "data folder (data/test_data.csv, the Elo study's annotations and rankings) (default: ${DEFAULT-VALUE}).")
+    Path softMeasures;
+
+    @Option(names = "--data", description = "A released split CSV (default: data/test_data.csv of --soft-measures).")
     Path data;
 
-    @Option(names = "--measures", split = ",", defaultValue = "exact,rouge,meteor",
+    @Option(names = "--elo", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also print the Elo-20 table (default: on when --soft-measures holds the Elo study).")
+    boolean elo;
+
+    @Option(names = "--measures", split = ",", defaultValue = "exact,rouge,meteor,bleu-nltk",
             description = "Measures, each name[:threshold] from the soft-F1 measure catalog ('rouge' is rouge1); "
                     + "without a threshold, the paper's (default: ${DEFAULT-VALUE}).")
     List<String> measures;
 
-    @Option(names = "--backend", defaultValue = ExtractorBackends.RULES,
-            description = "Extractor backend (default: ${DEFAULT-VALUE}); LLM backends read their -D settings.")
-    String backend;
+    @Option(names = "--backend", split = ",", defaultValue = ExtractorBackends.RULES,
+            description = "Extractor backends, comma-separated, each a row (default: ${DEFAULT-VALUE}); LLM backends "
+                    + "read their -D settings.")
+    List<String> backends;
 
     @Option(names = "--show", defaultValue = "0", description = "Print this many passages with predicted and gold "
             + "triples, for error analysis.")
@@ -74,9 +97,34 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        List<GoldPassage> passages = ReleasedSplit.read(data);
-        List<EdgeSetScorer> scorers = new ArrayList<>();
+    public Integer call() throws IOException {
+        List<EdgeSetMeasure> scorers = measures();
+        Path split = data != null ? data : softMeasures.resolve("data/test_data.csv");
+        Config config = Config.fromEnvironment();
+        Map<String, Extractor> extractors = new LinkedHashMap<>();
+        try {
+            for (String backend : backends) {
+                extractors.put(backend, ExtractorBackends.create(
+                        BackendConfig.read(backend, key -> config.find(key).orElse(null))));
+            }
+            splitTable(split, extractors, scorers);
+            Path rankings = softMeasures.resolve(SoftMeasuresData.RANKINGS);
+            if (elo && Files.isRegularFile(rankings)) {
+                eloTable(SoftMeasuresData.load(softMeasures), extractors, scorers);
+            } else if (elo) {
+                out.println("\nElo-20 table skipped: no " + rankings + " (--soft-measures)");
+            }
+        } catch (IllegalArgumentException e) {
+            out.println("evaluate: " + e.getMessage());
+            return 2;
+        } finally {
+            extractors.values().forEach(Extractor::close);
+        }
+        return 0;
+    }
+
+    private List<EdgeSetMeasure> measures() {
+        List<EdgeSetMeasure> scorers = new ArrayList<>();
         MeasureCatalog catalog = MeasureCatalog.builtIn();
         for (String m : measures) {
             MeasureCatalog.Spec spec = MeasureCatalog.Spec.parse(m);
@@ -93,33 +141,53 @@ public final class EvaluateCommand implements Callable<Integer> {
                 out.println("measure '" + m + "' is not a paper-faithful soft F1 (EdgeSetScorer); skipped");
             }
         }
-        long t0 = System.nanoTime();
-        List<List<Triple>> predicted;
-        Config config = Config.fromEnvironment();
-        try (Extractor extractor = ExtractorBackends.create(
-                BackendConfig.read(backend, key -> config.find(key).orElse(null)))) {
-            predicted = SplitEvaluation.extractAll(extractor, passages);
+        return scorers;
+    }
+
+    private void splitTable(Path split, Map<String, Extractor> extractors, List<EdgeSetMeasure> scorers) {
+        List<GoldPassage> passages = ReleasedSplit.read(split);
+        for (Map.Entry<String, Extractor> e : extractors.entrySet()) {
+            long t0 = System.nanoTime();
+            List<List<Triple>> predicted = SplitEvaluation.extractAll(e.getValue(), passages);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            long goldEdges = passages.stream().mapToLong(p -> p.gold().size()).sum();
+            long predictedEdges = predicted.stream().mapToLong(List::size).sum();
+            out.printf(Locale.ROOT, "%s on %s: %d passages, %d gold rows, %d predicted triples, extracted in %.1f s%n",
+                    e.getKey(), split.getFileName(), passages.size(), goldEdges, predictedEdges, seconds);
+            out.printf(Locale.ROOT, "%-14s %6s %6s %6s %6s %9s %9s %9s %9s%n", "measure", "TP", "PP", "FP", "FN",
+                    "micro F1", "macro F1", "strict F1", "P / R");
+            for (EdgeSetMeasure scorer : scorers) {
+                SplitScore s = SplitEvaluation.score((EdgeSetScorer) scorer, passages, predicted);
+                out.printf(Locale.ROOT, "%-14s %6d %6d %6d %6d %9.4f %9.4f %9.4f %.3f/%.3f%n", s.measure(), s.tp(),
+                        s.pp(), s.fp(), s.fn(), s.microF1(), s.macroF1(), s.microF1Strict(), s.precision(),
+                        s.recall());
+            }
+            for (int i = 0; i < Math.min(show, passages.size()); i++) {
+                out.println("\n# " + passages.get(i).text().replaceAll("\\s+", " "));
+                predicted.get(i).forEach(t -> out.println("  pred " + t.getSource() + " -> " + t.getTarget() + " "
+                        + t.getDirection()));
+                passages.get(i).gold().forEach(t -> out.println("  gold " + t.getSource() + " -> " + t.getTarget()
+                        + " " + t.getDirection()));
+            }
+            out.println();
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        long goldEdges = passages.stream().mapToLong(p -> p.gold().size()).sum();
-        long predictedEdges = predicted.stream().mapToLong(List::size).sum();
-        out.printf(Locale.ROOT, "%s on %s: %d passages, %d gold rows, %d predicted triples, extracted in %.1f s%n",
-                backend, data.getFileName(), passages.size(), goldEdges, predictedEdges, seconds);
-        out.printf(Locale.ROOT, "%-14s %6s %6s %6s %6s %9s %9s %9s %9s%n", "measure", "TP", "PP", "FP", "FN",
-                "micro F1", "macro F1", "strict F1", "P / R");
-        for (EdgeSetScorer scorer : scorers) {
-            SplitScore s = SplitEvaluation.score(scorer, passages, predicted);
-            out.printf(Locale.ROOT, "%-14s %6d %6d %6d %6d %9.4f %9.4f %9.4f %.3f/%.3f%n", s.measure(), s.tp(),
-                    s.pp(), s.fp(), s.fn(), s.microF1(), s.macroF1(), s.microF1Strict(), s.precision(), s.recall());
+    }
+
+    private void eloTable(SoftMeasuresData study, Map<String, Extractor> extractors, List<EdgeSetMeasure> scorers) {
+        EloWinnerEvaluation evaluation = new EloWinnerEvaluation(study);
+        List<EloWinnerEvaluation.Row> rows = new ArrayList<>();
+        for (Map.Entry<String, Extractor> e : extractors.entrySet()) {
+            List<List<Triple>> predicted = new ArrayList<>();
+            int i = 0;
+            for (String text : evaluation.texts()) {
+                predicted.add(e.getValue().extract(new Passage("elo-" + (i++), text, null, null, null, Map.of(),
+                        Instant.EPOCH)).triples());
+            }
+            rows.add(evaluation.extractor(e.getKey(), predicted, scorers));
         }
-        for (int i = 0; i < Math.min(show, passages.size()); i++) {
-            out.println("\n# " + passages.get(i).text().replaceAll("\\s+", " "));
-            predicted.get(i).forEach(t -> out.println("  pred " + t.getSource() + " -> " + t.getTarget() + " "
-                    + t.getDirection()));
-            passages.get(i).gold().forEach(t -> out.println("  gold " + t.getSource() + " -> " + t.getTarget() + " "
-                    + t.getDirection()));
-        }
-        return 0;
+        rows.addAll(evaluation.released(scorers));
+        int gold = evaluation.gold().stream().mapToInt(List::size).sum();
+        out.println(EloWinnerEvaluation.format(rows, gold));
     }
 
     public static void main(String[] args) {

@@ -48,6 +48,14 @@ final class CausalSentenceParser {
 
     private static final Pattern COORDINATED = Pattern.compile("(?<![\\w-])(?:and|or)\\s*$",
             Pattern.CASE_INSENSITIVE);
+    private static final Pattern RELATIVE = Pattern.compile(",\\s*(?:which|that)\\s*$",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern SUBJECT_PRONOUN = Pattern.compile(
+            "\\s*(?:and\\s+|so\\s+)?(?:it|they)(?:\\s+(?:also|then|can|could|may|might|will|would|often))?\\s*",
+            Pattern.CASE_INSENSITIVE);
+    /** "Sharply reduced funding ...": a change word after a clause-opening adverb modifies the subject. */
+    private static final Pattern LEADING_ADVERB = Pattern.compile("\\s*(?:and\\s+)?\\p{L}+ly\\s*",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*([\\p{L}-]+)");
 
     private final CueLexicon lexicon;
@@ -67,6 +75,8 @@ final class CausalSentenceParser {
         CueMatch previous = null;
         List<String> previousCauses = List.of();
         List<String> previousEffects = List.of();
+        List<String> previousLeft = List.of();
+        List<String> previousRight = List.of();
         for (CueMatch cue : cues) {
             int leftStart = boundaries.phraseStartBefore(cue.start());
             int rightEnd = boundaries.phraseEndAfter(cue.end());
@@ -77,13 +87,16 @@ final class CausalSentenceParser {
             List<String> causes;
             List<String> effects;
             if (cue.cue().orientation() == Cue.Orientation.FORWARD) {
-                boolean sharesSubject = previous != null && leftStart == previous.end()
-                        && previous.cue().orientation() == Cue.Orientation.FORWARD
-                        && COORDINATED.matcher(left).find();
+                boolean sharesSubject = previous != null && previous.cue().orientation() == Cue.Orientation.FORWARD
+                        && COORDINATED.matcher(left).find()
+                        && (leftStart == previous.end() || PhraseTrimmer.trim(left).isEmpty());
                 boolean continues = cue.cue().gerund(cue.form()) && PhraseTrimmer.trim(left).isEmpty()
                         && !previousEffects.isEmpty() && sentence.substring(0, cue.start()).stripTrailing()
                         .matches("(?s).*[,;](?:\\s*(?:thus|thereby|hence|so|in turn))?$");
                 causes = sharesSubject ? previousCauses : continues ? previousEffects : leftNodes;
+                if (causes.isEmpty() && previous != null) {
+                    causes = pronounSubject(sentence, leftStart, left, previousLeft, previousRight);
+                }
                 effects = hasObject(right) ? rightNodes : List.of();
             } else {
                 causes = rightNodes;
@@ -92,8 +105,13 @@ final class CausalSentenceParser {
             previous = cue;
             previousCauses = causes;
             previousEffects = effects;
-            // A negated cue still bounds the phrases around it, but asserts no link in either direction.
-            if (Negation.negates(sentence.substring(0, cue.start()))) {
+            boolean forward = cue.cue().orientation() == Cue.Orientation.FORWARD;
+            previousLeft = forward ? causes : effects;
+            previousRight = forward ? effects : causes;
+            // A negated cue still bounds the phrases around it, but asserts no link in either direction; so does a
+            // cue inside a denied clause ("There is no evidence that vaccination causes autism").
+            String before = sentence.substring(0, cue.start());
+            if (Negation.negates(before) || Negation.denied(before)) {
                 continue;
             }
             for (String cause : causes) {
@@ -109,18 +127,48 @@ final class CausalSentenceParser {
         return claims;
     }
 
+    /**
+     * The subject of a clause whose subject is a pronoun, within one sentence: "X doesn't lead to Y, but <i>it</i>
+     * increases Z" (it, they: the previous clause's subject), "X reduces Y, <i>which</i> lowers Z" (a relative
+     * pronoun: the phrase right before it, the previous cue's object).
+     */
+    private static List<String> pronounSubject(String sentence, int leftStart, String left, List<String> previousLeft,
+                                               List<String> previousRight) {
+        String subject = left.strip().toLowerCase(Locale.ROOT).replaceAll("^(?:and|so|thus|then|also)\\s+", "")
+                .replaceAll("\\s+(?:also|then|in turn|further|can|could|may|might|will|would|often)$", "");
+        if (subject.equals("it") || subject.equals("they")) {
+            return previousLeft;
+        }
+        if (subject.isEmpty() && RELATIVE.matcher(sentence.substring(0, leftStart)).find()) {
+            return previousRight;
+        }
+        return List.of();
+    }
+
     /** The cues used as verbs or connectives (rule 2 above), in sentence order. */
     private List<CueMatch> connectiveCues(TaggedSentence tagged, PhraseBoundaries clauses) {
         String sentence = tagged.text();
         List<CueMatch> kept = new ArrayList<>();
         CueMatch previous = null;
+        CueMatch previousKept = null;
         for (CueMatch cue : lexicon.find(sentence)) {
             boolean afterCue = previous != null && sentence.substring(previous.end(), cue.start()).isBlank();
             String clauseBefore = sentence.substring(clauses.phraseStartBefore(cue.start()), cue.start());
-            boolean opensClause = PhraseTrimmer.trim(clauseBefore).isEmpty() && !cue.cue().gerund(cue.form());
+            int clauseStart = clauses.phraseStartBefore(cue.start());
+            boolean pronounSubject = SUBJECT_PRONOUN.matcher(clauseBefore).matches()
+                    || clauseBefore.isBlank() && RELATIVE.matcher(sentence.substring(0, clauseStart)).find();
+            // "Roads boost trade, and raise incomes": a finite verb after ", and" continues the previous predicate
+            boolean coordinatedPredicate = previousKept != null
+                    && previousKept.cue().orientation() == Cue.Orientation.FORWARD
+                    && COORDINATED.matcher(clauseBefore).find() && PhraseTrimmer.trim(clauseBefore).isEmpty()
+                    && finiteVerb(tagged, cue);
+            boolean opensClause = !coordinatedPredicate && (PhraseTrimmer.trim(clauseBefore).isEmpty()
+                    || LEADING_ADVERB.matcher(clauseBefore).matches()) && !cue.cue().gerund(cue.form())
+                    && !pronounSubject;
             boolean nominal = cue.cue().kind() != Cue.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();
             if (!afterCue && !opensClause && !nominal && usedAsVerb(tagged, cue)) {
                 kept.add(cue);
+                previousKept = cue;
             }
             previous = cue;
         }
@@ -153,6 +201,13 @@ final class CausalSentenceParser {
             return false; // "continue to face increasing risk": the participle qualifies the object
         }
         return true;
+    }
+
+    /** A single-word cue tagged as a present-tense or base verb (not a participle that may modify a noun). */
+    private static boolean finiteVerb(TaggedSentence tagged, CueMatch cue) {
+        int i = tagged.tokenAtOrAfter(cue.start());
+        return i < tagged.size() && !cue.form().contains(" ")
+                && (tagged.pos()[i].equals("VB") || tagged.pos()[i].equals("VBP") || tagged.pos()[i].equals("VBZ"));
     }
 
     private static boolean hasObject(String textAfterVerb) {

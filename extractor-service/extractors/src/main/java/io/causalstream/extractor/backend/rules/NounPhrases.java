@@ -83,6 +83,15 @@ final class NounPhrases {
                 break;
             }
         }
+        // a change word the chunker left outside the phrase ("and [reduced] [school funding] led to", "[Rising]
+        // [sea temperatures] intensify") belongs to it: Polarity moves it into the direction
+        if (npStart - 1 >= first && Polarity.isChangeModifier(s.token(npStart - 1))
+                && !s.isNounPhrase(npStart - 1)) {
+            npStart--;
+            if (npStart - 1 >= first && s.token(npStart - 1).toLowerCase(Locale.ROOT).endsWith("ly")) {
+                npStart--; // "sharply reduced funding"
+            }
+        }
         // ... then keep the subject with its concept-forming attachments, up to the first modifier phrase
         // ("illiteracy and low levels of education | among some of the women")
         for (int k = npStart; k <= npEnd; k++) {

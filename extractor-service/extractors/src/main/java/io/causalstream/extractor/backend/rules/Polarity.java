@@ -18,13 +18,27 @@ final class Polarity {
 
     private static final List<String> DECREASE_WORDS = List.of(
             "decreased", "reduced", "lower", "less", "fewer", "declining", "diminished", "lowered",
+            "falling", "shrinking", "smaller", "weaker", "weakened", "diminishing", "decreasing", "reducing",
             "decrease in", "decreases in", "reduction in", "reductions in", "reduction of", "decline in",
             "declines in", "loss of", "losses of", "lack of", "absence of", "shortage of", "shortages of");
     private static final List<String> INCREASE_WORDS = List.of(
             "increased", "increasing", "higher", "more", "greater", "rising", "growing", "enhanced",
+            "larger", "bigger", "stronger", "heavier", "intensified", "intensifying", "elevated",
             "increase in", "increases in", "rise in", "growth in", "growth of");
 
+    private static final java.util.regex.Pattern LEADING_ADVERB = java.util.regex.Pattern.compile(
+            "^(?i:much|far|sharply|significantly|substantially|considerably|markedly|slightly|steadily|rapidly"
+            + "|dramatically|increasingly|progressively)\\s+");
+
     static Node of(String phrase) {
+        // the change word may follow an adverb: "sharply reduced funding", "significantly higher prices"
+        java.util.regex.Matcher adverb = LEADING_ADVERB.matcher(phrase);
+        if (adverb.find()) {
+            Node inner = of(phrase.substring(adverb.end()));
+            if (!inner.name().equals(phrase.substring(adverb.end()))) {
+                return inner;
+            }
+        }
         String lower = phrase.toLowerCase(Locale.ROOT);
         for (String w : DECREASE_WORDS) {
             if (startsWithWord(lower, w)) {
@@ -46,6 +60,12 @@ final class Polarity {
             return cue;
         }
         return cue == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+    }
+
+    /** Whether a single word is a change word that can stand before a noun ("reduced", "rising", "higher"). */
+    static boolean isChangeModifier(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return (DECREASE_WORDS.contains(w) || INCREASE_WORDS.contains(w)) && !w.contains(" ");
     }
 
     /** Whether a word names a change (its "of"/"in" phrase then belongs to the node: "decreases in output"). */

@@ -58,11 +58,28 @@ record TaggedSentence(int start, int end, String text, int[] tokenStarts, int[] 
                 ends[i] = tokens[i].getEnd();
                 words[i] = text.substring(starts[i], ends[i]);
             }
-            String[] tags = tagger.tag(words);
-            String[] chunkTags = tokens.length == 0 ? new String[0] : chunker.chunk(words, tags);
+            if (tokens.length > 0 && splitsFinalPeriod(words[tokens.length - 1])) {
+                // "... increases Z." : the tokenizer keeps a sentence-final period on a one-letter word (an
+                // abbreviation to it), and the chunker then sees no noun
+                int n = tokens.length;
+                words = java.util.Arrays.copyOf(words, n + 1);
+                starts = java.util.Arrays.copyOf(starts, n + 1);
+                ends = java.util.Arrays.copyOf(ends, n + 1);
+                ends[n - 1] = ends[n - 1] - 1;
+                words[n - 1] = text.substring(starts[n - 1], ends[n - 1]);
+                starts[n] = ends[n - 1];
+                ends[n] = starts[n] + 1;
+                words[n] = ".";
+            }
+            String[] tags = CueVerbs.retag(words, tagger.tag(words));
+            String[] chunkTags = words.length == 0 ? new String[0] : chunker.chunk(words, tags);
             out.add(new TaggedSentence(b, e, text, starts, ends, tags, chunkTags));
         }
         return out;
+    }
+
+    private static boolean splitsFinalPeriod(String word) {
+        return word.length() == 2 && word.endsWith(".") && Character.isUpperCase(word.charAt(0));
     }
 
     /** The first token that starts at or after a character offset of the sentence, or size(). */

@@ -30,7 +30,7 @@ class RuleBasedExtractorTest {
         var annotator = extractor.annotator();
         assertThat(annotator.getId()).isEqualTo("rules-v1");
         assertThat(annotator.getKind()).isEqualTo(AnnotatorKind.RULES);
-        assertThat(annotator.getModel()).isEqualTo("causal-cues-v2+opennlp-1.5");
+        assertThat(annotator.getModel()).isEqualTo("causal-cues-v3+opennlp-1.5");
         assertThat(annotator.getPromptFormat()).isNull();
     }
 
@@ -221,5 +221,106 @@ class RuleBasedExtractorTest {
         assertThat(extract("Drought hampers crop growth."))
                 .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
                 .containsExactly(tuple("Drought", "crop growth", DECREASE));
+    }
+
+    // ---- the defects of issue 12, each with the issue's own sentence ----
+
+    @Test
+    void negationEndsWithItsClauseAndThePositiveClauseIsKept() {
+        // the negated "lead to" asserts nothing; "but" opens a clause whose "it" is the previous clause's subject
+        assertThat(extract("X doesn't lead to Y, but it increases Z."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("X", "Z", INCREASE));
+        assertThat(extract("Irrigation doesn't lead to soil erosion, but it increases crop yields."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Irrigation", "crop yields", INCREASE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "There is no evidence that vaccination causes autism.",
+            "It is not true that vaccination causes autism.",
+            "Researchers rejected the claim that vaccination causes autism.",
+            "There is no scientific evidence that vaccination causes autism."})
+    void aDeniedClaimYieldsNoEdge(String sentence) {
+        assertThat(extract(sentence)).isEmpty();
+    }
+
+    @Test
+    void aDenialEndsAtAContrast() {
+        assertThat(extract("There is no evidence that vaccination causes autism, but poverty reduces vaccination "
+                + "rates."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("poverty", "vaccination rates", DECREASE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"increase", "reduce", "lead to", "intensify", "damage", "boost", "curb", "worsen",
+            "cause", "limit", "raise"})
+    void coordinatedSubjectsGiveAnEdgeEachWithEveryCue(String cue) {
+        assertThat(extract("X and Y " + cue + " Z."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("X", "Z"), tuple("Y", "Z"));
+        assertThat(extract("Drought and heat " + cue + " food prices."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("Drought", "food prices"), tuple("heat", "food prices"));
+    }
+
+    @Test
+    void aChangeWordAnywhereInTheCausePhraseSetsTheDirection() {
+        // "reduced" is tagged as a verb outside the noun phrase after ", and"; "larger" is a change word too:
+        // less funding -> larger class sizes is a DECREASE of class sizes by school funding
+        assertThat(extract("Teachers left the district, and reduced school funding led to larger class sizes."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("school funding", "class sizes", DECREASE));
+        assertThat(extract("Reduced school funding led to larger class sizes."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("school funding", "class sizes", DECREASE));
+        assertThat(extract("Sharply reduced school funding led to larger class sizes."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("school funding", "class sizes", DECREASE));
+    }
+
+    @Test
+    void aRelativeClauseChainsFromThePreviousEffect() {
+        assertThat(extract("Higher interest rates reduce household borrowing, which lowers consumer spending."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(
+                        tuple("interest rates", "household borrowing", DECREASE),
+                        tuple("household borrowing", "consumer spending", DECREASE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "Droughts worsen food insecurity.|INCREASE",
+            "Subsidies boost exports.|INCREASE",
+            "Tariffs curb imports.|DECREASE",
+            "Heat waves intensify wildfires.|INCREASE",
+            "Floods damage crops.|DECREASE",
+            "Conflict aggravates hunger.|INCREASE",
+            "Tax credits stimulate investment.|INCREASE",
+            "Pollution impairs lung function.|DECREASE",
+            "Inflation erodes purchasing power.|DECREASE"})
+    void moreCueVerbs(String sentenceAndDirection) {
+        String[] parts = sentenceAndDirection.split("\\|");
+        List<Triple> triples = extract(parts[0]);
+        assertThat(triples).hasSize(1);
+        assertThat(triples.get(0).getDirection().name()).isEqualTo(parts[1]);
+    }
+
+    @Test
+    void twoClausesWithNewCueVerbsGiveTwoEdges() {
+        assertThat(extract("Rising sea temperatures intensify tropical storms, and stronger storms damage coastal "
+                + "infrastructure."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(
+                        tuple("sea temperatures", "tropical storms", INCREASE),
+                        tuple("storms", "coastal infrastructure", DECREASE));
+    }
+
+    @Test
+    void aCueFormUsedAsANounAfterASingularNounStaysANoun() {
+        // the retagging of cue verbs read as nouns needs agreement: "foster" after a singular noun is no verb
+        assertThat(extract("The child foster care system was reformed.")).isEmpty();
     }
 }
