@@ -9,6 +9,7 @@ import io.causalstream.extractor.ingest.IngestCommand;
 import io.causalstream.research.alignment.AlignmentCli;
 import io.causalstream.research.cesar.eval.CesarEvalCli;
 import io.causalstream.research.cesar.train.CesarTrainCli;
+import io.causalstream.research.extraction.train.ExtractorTrainCli;
 import io.causalstream.research.extraction.EvaluateCommand;
 import io.causalstream.research.extraction.ExtractCommand;
 import io.causalstream.research.softf1.ScoreCommand;
@@ -70,6 +71,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "align", new AlignmentCli(), "structure-first alignment F1 (EmpiriGraph) per article");
         add(root, summaries, "cesar-eval", new CesarEvalCli(), "CESAR on delta-CAUSAL and COPA, with the paper's rows");
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");
+        add(root, summaries, "extractor-train", new ExtractorTrainCli(),
+                "train the model extractor's relation head with DJL on CPU");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
         add(root, summaries, "dlq", new io.causalstream.deploy.tools.DlqCommand(),

@@ -1,6 +1,8 @@
 package io.causalstream.extractor.backend;
 
+import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.extractor.backend.djl.DjlSettings;
+import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.openai.OpenAiSettings;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.llm.LlmSettings;
@@ -50,6 +52,7 @@ public final class BackendConfig {
                 String modelName = djl.modelDir().toAbsolutePath().normalize().getFileName().toString();
                 yield new BackendSettings.Djl(djl, llm(lookup, modelName));
             }
+            case ExtractorBackends.MODEL -> new BackendSettings.Model(model(lookup));
             default -> new BackendSettings.Rules();
         };
     }
@@ -96,6 +99,21 @@ public final class BackendConfig {
                 Arrays.stream(c.get(p + "stop.tokens", "</s>,<|eot_id|>,<|end_of_text|>").split(","))
                         .map(String::strip).filter(s -> !s.isEmpty()).toList(),
                 c.getInt(p + "parallel", 1));
+    }
+
+    /** The {@code extractor.model.*} keys, and the encoder's {@code encoder.cache.dir}. */
+    public static ModelSettings model(Function<String, String> lookup) {
+        BackendConfig c = new BackendConfig(lookup);
+        String p = ModelSettings.PREFIX;
+        Float threshold = c.find(p + "threshold").map(v -> number(p + "threshold", v, Float::parseFloat)).orElse(null);
+        if (threshold != null && (threshold < 0 || threshold > 1)) {
+            throw new IllegalArgumentException(p + "threshold must be in [0, 1], got " + threshold);
+        }
+        int threads = c.getInt(p + "threads", 0);
+        EncoderSettings encoder = new EncoderSettings(null, null, null, EncoderSettings.DEFAULT_MAX_TOKENS,
+                EncoderSettings.DEFAULT_BATCH_SIZE, threads, c.find(EncoderSettings.CACHE_DIR).map(Path::of)
+                .orElse(null));
+        return new ModelSettings(c.find(p + "head").map(Path::of).orElse(null), threshold, encoder);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.causalstream.extractor.backend;
 
 import io.causalstream.extractor.backend.djl.DjlSettings;
+import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.openai.OpenAiSettings;
 import io.causalstream.extractor.llm.LlmSettings;
 
@@ -34,6 +35,14 @@ public sealed interface BackendSettings {
         @Override
         public String name() {
             return ExtractorBackends.DJL;
+        }
+    }
+
+    /** {@code model}: the trained embedded extractor, in process. */
+    record Model(ModelSettings model) implements BackendSettings {
+        @Override
+        public String name() {
+            return ExtractorBackends.MODEL;
         }
     }
 }

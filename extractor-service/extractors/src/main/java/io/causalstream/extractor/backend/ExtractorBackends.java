@@ -1,6 +1,7 @@
 package io.causalstream.extractor.backend;
 
 import io.causalstream.extractor.backend.djl.DjlBackend;
+import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.openai.OpenAiBackend;
 import io.causalstream.extractor.backend.rules.RuleBasedExtractor;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +13,9 @@ import java.util.Set;
 
 /**
  * The backends selectable with {@code extractor.backend}, by name: {@code rules} (the default, no model),
- * {@code openai} (an OpenAI-compatible inference server) and {@code djl} (a model run in process). Their settings
+ * {@code openai} (an OpenAI-compatible inference server), {@code djl} (a model run in process) and
+ * {@code model} (the trained embedded extractor: concepts from noun-phrase chunks, a relation head over a frozen
+ * encoder, in process on CPU). Their settings
  * come typed ({@link BackendSettings}, read by {@link BackendConfig}).
  */
 public final class ExtractorBackends {
@@ -20,9 +23,10 @@ public final class ExtractorBackends {
     public static final String RULES = "rules";
     public static final String OPENAI = "openai";
     public static final String DJL = "djl";
+    public static final String MODEL = "model";
 
     private static final Set<String> NAMES =
-            Collections.unmodifiableSet(new LinkedHashSet<>(List.of(RULES, OPENAI, DJL)));
+            Collections.unmodifiableSet(new LinkedHashSet<>(List.of(RULES, OPENAI, DJL, MODEL)));
 
     /** The valid backend names, in the order they are documented. */
     public static Set<String> names() {
@@ -47,6 +51,7 @@ public final class ExtractorBackends {
             case BackendSettings.Rules rules -> new RuleBasedExtractor();
             case BackendSettings.OpenAi openAi -> OpenAiBackend.create(openAi.openAi(), openAi.llm(), meters);
             case BackendSettings.Djl djl -> DjlBackend.create(djl.djl(), djl.llm(), meters);
+            case BackendSettings.Model model -> ModelExtractor.create(model.model());
         };
     }
 

@@ -3,6 +3,7 @@ package io.causalstream.extractor.backend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.openai.OpenAiSettings;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.llm.LlmSettings;
@@ -21,7 +22,24 @@ class BackendConfigTest {
         assertThat(BackendConfig.read("rules", Map.<String, String>of()::get)).isEqualTo(new BackendSettings.Rules());
         assertThat(BackendConfig.read("rules", Map.<String, String>of()::get).name()).isEqualTo("rules");
         assertThatThrownBy(() -> BackendConfig.read("gpt5", Map.<String, String>of()::get))
-                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl");
+                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl, model");
+    }
+
+    @Test
+    void modelDefaultsToTheShippedHeadAndItsThresholdAndChecksTheThreshold() {
+        BackendSettings s = BackendConfig.read("model", Map.<String, String>of()::get);
+        assertThat(s.name()).isEqualTo("model");
+        ModelSettings m = ((BackendSettings.Model) s).model();
+        assertThat(m.head()).isNull();
+        assertThat(m.threshold()).isNull();
+        assertThat(m.encoder().bundled()).isTrue();
+        ModelSettings set = BackendConfig.model(Map.of("extractor.model.head", "h.bin.gz",
+                "extractor.model.threshold", "0.4", "extractor.model.threads", "2")::get);
+        assertThat(set.head()).isEqualTo(Path.of("h.bin.gz"));
+        assertThat(set.threshold()).isEqualTo(0.4f);
+        assertThat(set.encoder().threads()).isEqualTo(2);
+        assertThatThrownBy(() -> BackendConfig.model(Map.of("extractor.model.threshold", "1.5")::get))
+                .hasMessage("extractor.model.threshold must be in [0, 1], got 1.5");
     }
 
     @Test

@@ -51,7 +51,7 @@ class ExtractorSettingsTest {
     void unknownBackendIsAStartupErrorListingTheValidOnes() {
         assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.backend", "gpt5"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl");
+                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl, model");
     }
 
     @Test

@@ -1,0 +1,132 @@
+package io.causalstream.extractor.backend.model;
+
+import io.causalstream.encoder.DjlTokenEncoder;
+import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.schemas.graph.Annotator;
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.EvidenceSpan;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The trained embedded extractor ({@code extractor.backend=model}), in process and on CPU, no server: candidate
+ * concepts from the noun-phrase chunks of each sentence, read through the frozen all-MiniLM-L6-v2 (DJL + ONNX
+ * Runtime), and a relation head trained on the released soft-measures train split (see MODEL_CARD.md beside the
+ * shipped head) that classifies every ordered pair of concepts as none, increase or decrease. Each triple carries
+ * its evidence (the characters from the first concept to the second) and its confidence P(edge); a claim found in
+ * several sentences is published once with every span and its highest confidence. Thread-safe.
+ */
+public final class ModelExtractor implements Extractor {
+
+    public static final String ANNOTATOR_ID = "model-v1";
+    /** The head shipped on the class path. */
+    public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/relation-head-v1.bin.gz";
+
+    private final ConceptReader reader;
+    private final RelationHead head;
+    private final boolean ownsEncoder;
+
+    public ModelExtractor(TokenEncoder encoder, RelationHead head) {
+        this(encoder, head, false);
+    }
+
+    private ModelExtractor(TokenEncoder encoder, RelationHead head, boolean ownsEncoder) {
+        if (encoder.dimension() != head.dimension()) {
+            throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
+                    + head.dimension() + "), the encoder " + encoder.name() + " has d=" + encoder.dimension());
+        }
+        this.reader = new ConceptReader(encoder);
+        this.head = head;
+        this.ownsEncoder = ownsEncoder;
+    }
+
+    /** Loads the head and the encoder the settings name. */
+    public static ModelExtractor create(ModelSettings settings) {
+        RelationHead head = settings.head() == null ? shippedHead() : readHead(settings.head());
+        if (settings.threshold() != null) {
+            head = head.withThreshold(settings.threshold());
+        }
+        return new ModelExtractor(DjlTokenEncoder.open(settings.encoder()), head, true);
+    }
+
+    /** The head shipped with this build. */
+    public static RelationHead shippedHead() {
+        try (InputStream in = ModelExtractor.class.getResourceAsStream(HEAD_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("relation head " + HEAD_RESOURCE + " is not on the class path");
+            }
+            return RelationHead.read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + HEAD_RESOURCE, e);
+        }
+    }
+
+    static RelationHead readHead(java.nio.file.Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return RelationHead.read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read relation head " + file, e);
+        }
+    }
+
+    public RelationHead head() {
+        return head;
+    }
+
+    @Override
+    public Annotator annotator() {
+        return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
+                .setModel("relation-head-v1+" + head.encoder()).setPromptFormat(null).build();
+    }
+
+    @Override
+    public ExtractionOutcome extract(Passage passage) {
+        return ExtractionOutcome.of(triples(reader.read(passage.getText()), head));
+    }
+
+    /** The triples of one passage's sentences under a head: the extractor's and the trainer's one decoding. */
+    public static List<Triple> triples(List<SentenceFeatures> sentences, RelationHead head) {
+        return triples(sentences, sentences.stream().map(head::score).toList(), head.threshold());
+    }
+
+    /** The same from pair probabilities already computed (one per sentence), at a threshold. */
+    public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
+                                       float threshold) {
+        Map<List<Object>, Triple> triples = new LinkedHashMap<>();
+        for (int k = 0; k < sentences.size(); k++) {
+            SentenceFeatures f = sentences.get(k);
+            for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
+                ConceptSpan cause = f.spans().get(e.cause());
+                ConceptSpan effect = f.spans().get(e.effect());
+                int base = f.sentence().start();
+                EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
+                        base + Math.max(cause.end(), effect.end()));
+                Triple t = triples.computeIfAbsent(List.of(cause.text(), effect.text(), e.direction()),
+                        key -> new Triple(cause.text(), effect.text(), e.direction(), new ArrayList<>(),
+                                (double) e.confidence()));
+                if (!t.getEvidence().contains(span)) {
+                    t.getEvidence().add(span);
+                }
+                t.setConfidence(Math.max(t.getConfidence(), e.confidence()));
+            }
+        }
+        return List.copyOf(triples.values());
+    }
+
+    @Override
+    public void close() {
+        if (ownsEncoder) {
+            reader.encoder().close();
+        }
+    }
+}

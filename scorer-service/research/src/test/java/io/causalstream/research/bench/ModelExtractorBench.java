@@ -1,0 +1,71 @@
+package io.causalstream.research.bench;
+
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.model.ModelExtractor;
+import io.causalstream.extractor.backend.model.ModelSettings;
+import io.causalstream.extractor.backend.rules.RuleBasedExtractor;
+import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.extractor.dataset.ReleasedSplit;
+import io.causalstream.schemas.passage.Passage;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Throughput of the {@code model} extractor beside the rules on the released test split, passages per second with
+ * N extraction threads (the pipeline calls the backend from several threads at once):
+ * <pre>
+ * nice -n 19 java -cp ... io.causalstream.research.bench.ModelExtractorBench [test_data.csv] [threads=2] [rounds=2]
+ * </pre>
+ * Never run by tests; the first round warms up and is not counted.
+ */
+public final class ModelExtractorBench {
+
+    public static void main(String[] args) throws Exception {
+        List<GoldPassage> passages = args.length > 0 ? ReleasedSplit.read(Path.of(args[0]))
+                : ReleasedSplit.read(new InputStreamReader(ModelExtractorBench.class.getResourceAsStream(
+                "/soft-measures/test_data.csv"), StandardCharsets.UTF_8));
+        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+        List<Passage> input = passages.stream().map(p -> new Passage("bench", p.text(), null, null, null, Map.of(),
+                Instant.EPOCH)).toList();
+        double chars = passages.stream().mapToInt(p -> p.text().length()).average().orElse(0);
+        System.out.printf("%d test passages (mean %.0f characters), %d threads%n", input.size(), chars, threads);
+        try (Extractor rules = new RuleBasedExtractor();
+             Extractor model = ModelExtractor.create(new ModelSettings(null, null,
+                     new io.causalstream.encoder.EncoderSettings(null, null, null, 256, 32, 1, null)))) {
+            for (Extractor e : List.of(rules, model)) {
+                run(e, input, threads); // warm-up
+                for (int r = 0; r < rounds; r++) {
+                    long t0 = System.nanoTime();
+                    int triples = run(e, input, threads);
+                    double s = (System.nanoTime() - t0) / 1e9;
+                    System.out.printf("%-9s %7.1f passages/s  (%d passages in %.2f s, %d triples)%n",
+                            e.annotator().getId(), input.size() / s, input.size(), s, triples);
+                }
+            }
+        }
+    }
+
+    private static int run(Extractor e, List<Passage> input, int threads) throws Exception {
+        AtomicInteger triples = new AtomicInteger();
+        try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
+            List<Future<?>> done = input.stream().<Future<?>>map(p -> pool.submit(() ->
+                    triples.addAndGet(e.extract(p).triples().size()))).toList();
+            for (Future<?> f : done) {
+                f.get();
+            }
+        }
+        return triples.get();
+    }
+
+    private ModelExtractorBench() {
+    }
+}
