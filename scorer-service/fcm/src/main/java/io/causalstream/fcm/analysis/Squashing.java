@@ -43,7 +43,7 @@ public record Squashing(Kind kind, double lambda) {
             case SIGMOID -> 1.0 / (1.0 + Math.exp(-lambda * x));
             case TANH -> Math.tanh(lambda * x);
             case BIVALENT -> x > 0 ? 1 : 0;
-            case TRIVALENT -> Math.signum(x);
+            case TRIVALENT -> x > 0 ? 1 : x < 0 ? -1 : 0;
         };
     }
 
