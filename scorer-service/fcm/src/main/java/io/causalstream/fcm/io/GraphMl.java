@@ -139,6 +139,18 @@ public final class GraphMl {
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             DocumentBuilder b = f.newDocumentBuilder();
+            // errors become the exception below, not lines on stderr
+            b.setErrorHandler(new org.xml.sax.helpers.DefaultHandler() {
+                @Override
+                public void fatalError(org.xml.sax.SAXParseException e) throws SAXException {
+                    throw e;
+                }
+
+                @Override
+                public void error(org.xml.sax.SAXParseException e) throws SAXException {
+                    throw e;
+                }
+            });
             doc = b.parse(in);
         } catch (ParserConfigurationException | SAXException e) {
             throw new IOException("not GraphML: " + e.getMessage(), e);

@@ -8,9 +8,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
@@ -23,20 +21,29 @@ public final class MentalModelerCsv {
 
     public static void write(CognitiveMap map, Writer out) throws IOException {
         double[][] w = map.weightMatrix();
-        try (CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get())) {
-            List<String> header = new ArrayList<>();
-            header.add("");
-            map.concepts().forEach(c -> header.add(c.label()));
-            csv.printRecord(header);
-            for (int i = 0; i < w.length; i++) {
-                List<String> row = new ArrayList<>();
-                row.add(map.concepts().get(i).label());
-                for (double x : w[i]) {
-                    row.add(number(x));
-                }
-                csv.printRecord(row);
-            }
+        // written by hand rather than by CSVPrinter: it quotes the empty top-left cell ("")
+        StringBuilder header = new StringBuilder();
+        for (Concept c : map.concepts()) {
+            header.append(',').append(cell(c.label()));
         }
+        out.write(header.append('\n').toString());
+        for (int i = 0; i < w.length; i++) {
+            StringBuilder row = new StringBuilder(cell(map.concepts().get(i).label()));
+            for (double x : w[i]) {
+                row.append(',').append(number(x));
+            }
+            out.write(row.append('\n').toString());
+        }
+        out.flush();
+    }
+
+    /** RFC 4180 quoting when the label needs it. */
+    static String cell(String s) {
+        if (s.isEmpty() || s.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r')
+                || !s.equals(s.strip())) {
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+        return s;
     }
 
     public static String write(CognitiveMap map) {
@@ -96,13 +103,12 @@ public final class MentalModelerCsv {
         return b.build();
     }
 
+    /** Shortest exact decimal, no exponent: "0", "0.5", "-1", "0.4666666666666666". */
     static String number(double x) {
         if (x == 0) {
             return "0";
         }
-        String s = String.format(Locale.ROOT, "%.6f", x);
-        s = s.replaceAll("0+$", "");
-        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+        return java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
     }
 
     private MentalModelerCsv() {
