@@ -46,8 +46,8 @@ public final class Peers {
             return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
         } catch (URISyntaxException | IOException e) {
             log.warn("instance {}:{} did not answer {}: {}", host.host(), host.port(), path, e.toString());
-            throw new PeerException("instance " + host.host() + ":" + host.port() + " did not answer " + path + ": "
-                    + e);
+            // the cause is logged above; the message goes into answers, so it names no exception
+            throw new PeerException("instance " + host.host() + ":" + host.port() + " did not answer " + path);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PeerException("interrupted while asking " + host.host() + ":" + host.port());

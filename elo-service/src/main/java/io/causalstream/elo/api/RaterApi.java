@@ -287,7 +287,7 @@ public final class RaterApi {
         } catch (RuntimeException e) {
             return; // not known yet (starting, rebalancing): next request
         }
-        if (queries.get() == null || !revocationsSynced.compareAndSet(false, true)) {
+        if (!revocationsSynced.compareAndSet(false, true)) {
             return;
         }
         for (HostInfo host : hosts) {
@@ -303,9 +303,10 @@ public final class RaterApi {
         }
     }
 
+    /** The other instances; throws while they are not known yet (Kafka Streams not created). */
     private static Collection<HostInfo> others(StoreQueries q) {
         if (q == null) {
-            return List.of();
+            throw new UnavailableException("the other instances are not known yet");
         }
         return q.instances().stream().filter(h -> !h.equals(q.self())).toList();
     }

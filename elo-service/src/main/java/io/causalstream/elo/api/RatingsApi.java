@@ -207,7 +207,7 @@ public final class RatingsApi {
         } catch (PeerException e) {
             error(ctx, HttpStatus.BAD_GATEWAY, e.getMessage());
         } catch (IOException e) {
-            error(ctx, HttpStatus.BAD_GATEWAY, "unreadable answer from another instance: " + e.getMessage());
+            error(ctx, HttpStatus.BAD_GATEWAY, "unreadable answer from another instance");
         }
     }
 

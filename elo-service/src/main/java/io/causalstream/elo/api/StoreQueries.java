@@ -96,7 +96,8 @@ public final class StoreQueries {
             }
             return new PassageData(passageId, t, p, annotations, pairs == null ? List.of() : pairs);
         } catch (InvalidStateStoreException e) {
-            throw new UnavailableException("stores not queryable right now: " + e.getMessage());
+            throw new UnavailableException("stores not queryable right now (restoring or rebalancing); retry "
+                    + "shortly");
         }
     }
 
@@ -105,7 +106,8 @@ public final class StoreQueries {
         try {
             return this.<ItemVotes>store(EloTopology.ITEM_VOTES_STORE, partition).get(itemKey);
         } catch (InvalidStateStoreException e) {
-            throw new UnavailableException("stores not queryable right now: " + e.getMessage());
+            throw new UnavailableException("stores not queryable right now (restoring or rebalancing); retry "
+                    + "shortly");
         }
     }
 
@@ -133,7 +135,8 @@ public final class StoreQueries {
             }
             return out;
         } catch (InvalidStateStoreException e) {
-            throw new UnavailableException("tournaments store not queryable right now: " + e.getMessage());
+            throw new UnavailableException("tournaments store not queryable right now (restoring or rebalancing); "
+                    + "retry shortly");
         }
     }
 
@@ -154,7 +157,8 @@ public final class StoreQueries {
         try (KeyValueIterator<String, V> it = this.<V>store(storeName, null).all()) {
             it.forEachRemaining(kv -> each.accept(kv.key, kv.value));
         } catch (InvalidStateStoreException e) {
-            throw new UnavailableException(storeName + " store not queryable right now: " + e.getMessage());
+            throw new UnavailableException(storeName + " store not queryable right now (restoring or rebalancing); "
+                    + "retry shortly");
         }
     }
 

@@ -9,8 +9,9 @@ import java.util.Set;
 
 /**
  * Picks the next pair a rater should judge, the most informative first, among the pairs this rater has not judged
- * yet (a rater's first vote on a pair is the one that counts, see {@link JudgmentIds}): the pair with the fewest games, then the one whose players are rated closest (an even game teaches the
- * most), then by passage and annotation ids so every instance picks the same. A pair with an annotation the
+ * yet (a rater's first vote on a pair is the one that counts, see {@link JudgmentIds}): the pair with the fewest
+ * games, then the one whose players are rated closest (an even game teaches the most), then by passage and
+ * annotation ids so every instance picks the same. A pair with an annotation the
  * rater wrote is never offered (paper 3.2.3).
  */
 public final class PairChooser {

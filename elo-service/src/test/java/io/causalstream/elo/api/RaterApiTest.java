@@ -349,6 +349,20 @@ class RaterApiTest {
     }
 
     @Test
+    void anInstanceThatMissedASignOutTakesOverThePeersRevocations() throws Exception {
+        Instance a = instance();
+        Rater human1 = signIn(a, "tok-1");
+        // A knows no peer: B does not hear of the sign-out
+        assertThat(send(a, "DELETE", "/api/session", null, null, human1, Map.of()).statusCode()).isEqualTo(204);
+        Instance b = instance();
+        b.peers.add(a.host());
+        // B's first request takes over A's revocations
+        assertThat(get(b, "/api/session", human1).statusCode()).isEqualTo(401);
+        Rater fresh = signIn(a, "tok-1");
+        assertThat(get(b, "/api/session", fresh).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void aSessionAndATicketAreGoodOnASecondInstanceWithTheSharedSecretOnly() throws Exception {
         Instance a = instance();
         Instance b = instance();

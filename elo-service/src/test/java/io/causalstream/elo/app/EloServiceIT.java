@@ -251,9 +251,12 @@ class EloServiceIT {
                     .isEqualTo(400);
 
             RatingsView view = pollRatings(port, passage, v -> v.judgmentsApplied() >= 1);
-            var judgments = cluster.readUntil(Topics.JUDGMENTS, TIMEOUT,
+            // raw: another test of this class puts a record on judgments that is not a Judgment
+            var judgments = cluster.readRawUntil(Topics.JUDGMENTS.name(), TIMEOUT,
                     rs -> rs.stream().anyMatch(r -> passage.equals(r.key())));
-            assertThat(judgments.stream().filter(r -> passage.equals(r.key())).map(ConsumerRecord::value))
+            var decoder = cluster.serdes().valueDeserializer(Topics.JUDGMENTS);
+            assertThat(judgments.stream().filter(r -> passage.equals(r.key()))
+                    .map(r -> decoder.deserialize(Topics.JUDGMENTS.name(), r.value())))
                     .singleElement().satisfies(j -> {
                         assertThat(j.getRaterId()).isEqualTo("HumanC");
                         assertThat(j.getJudgmentId()).isEqualTo(JudgmentIds.of("HumanC", passage, left, right));

@@ -72,6 +72,8 @@ class WebPagesIT {
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
                         "--disable-dev-shm-usage", "--window-size=1400,1000",
                         "--user-data-dir=" + Files.createDirectories(dir.resolve("chromium-profile")));
+        // the console, to see whether the Content-Security-Policy blocked anything the pages need
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
@@ -168,6 +170,12 @@ class WebPagesIT {
 
             browser.get(base + "/guidelines");
             screenshot("guidelines.png");
+
+            // the pages run under the service's Content-Security-Policy (no inline script or style): nothing refused
+            List<String> console = browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER)
+                    .getAll().stream().map(e -> e.getLevel() + " " + e.getMessage()).toList();
+            assertThat(console).as("browser console").noneMatch(line -> line.contains("Content Security Policy")
+                    || line.contains("Refused to"));
 
             // the service, not the browser, stamped the rater on the judgment
             List<ConsumerRecord<String, Judgment>> judgments = cluster.readUntil(Topics.JUDGMENTS,
