@@ -282,6 +282,11 @@ public final class CesarTrainCli implements Callable<Integer> {
                 | delta-CAUSAL validation sample (weights as shipped) | %.1f | %.1f | %.1f |
                 %s| paper, CESAR on fine-tuned bert-large-uncased (Table 3 / Table 4) | 84.6 | 75.8 | 80.1 (COPA 70.7) |
 
+                ## Training stability
+                Masked softmax entries are replaced by the lowest finite float (never a fixed -1e9 that real logits
+                can pass); a step with a non-finite loss or gradient is skipped, never applied, and counted in the
+                epoch lines above (its batch and parameters are written to cesar-nonfinite-*.params).
+
                 ## Limits
                 A frozen 6-layer sentence encoder plus one trained layer is far smaller than the paper's fine-tuned
                 BERT-large; the scores above are measured, not the paper's. A head only reads embeddings of the
