@@ -1,6 +1,7 @@
 package io.causalstream.research.cesar.eval;
 
 import io.causalstream.research.cesar.EncoderConfig;
+import io.causalstream.research.cesar.train.DevCheck;
 import io.causalstream.runtime.Config;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarHeadFile;
@@ -21,6 +22,8 @@ import picocli.CommandLine.Option;
  *
  * <pre>
  * deploy/causal-stream cesar-eval --data ../shared/data/defeasibility-in-causality
+ * deploy/causal-stream cesar-eval --data ../shared/data/defeasibility-in-causality --no-test --no-copa \
+ *   --validation ../shared/data/defeasibility-in-causality/delta-causal-dataset --head a.bin.gz --head b.bin.gz
  * </pre>
  */
 @Command(name = "cesar-eval", mixinStandardHelpOptions = true,
@@ -30,14 +33,22 @@ public final class CesarEvalCli implements Callable<Integer> {
     @Option(names = "--data", required = true, description = "The defeasibility-in-causality directory.")
     Path data;
 
-    @Option(names = "--head", description = "CESAR head weights file (default: the bundled head).")
-    Path head;
+    @Option(names = "--head", description = "CESAR head weights file (default: the bundled head); repeat it to "
+            + "compare heads (the encoder runs once).")
+    List<Path> heads;
 
     @Option(names = "--limit", description = "Only the first N test rows and N COPA questions (quick checks).")
     Integer limit;
 
     @Option(names = "--no-copa", description = "Skip COPA.")
     boolean noCopa;
+
+    @Option(names = "--no-test", description = "Skip the test rows (compare heads on --validation only).")
+    boolean noTest;
+
+    @Option(names = "--validation", description = "delta-causal-dataset directory: also score every usable row of "
+            + "the VALIDATION split (shuffled_val_extended.csv), the split that compares heads.")
+    Path validation;
 
     @Override
     public Integer call() throws Exception {
@@ -50,7 +61,6 @@ public final class CesarEvalCli implements Callable<Integer> {
         } else {
             System.out.println("  (saved scores not found under " + data + ")");
         }
-        CesarHead weights = head == null ? CesarHeadFile.readBundled() : CesarHeadFile.read(head);
         EncoderSettings encoderSettings = EncoderConfig.from(Config.fromEnvironment());
         List<DefeasibilityData.TestRow> rows = dataset.testRows();
         List<DefeasibilityData.CopaRow> copa = dataset.copaRows();
@@ -60,19 +70,31 @@ public final class CesarEvalCli implements Callable<Integer> {
             copa.stream().map(DefeasibilityData.CopaRow::id).distinct().limit(limit).forEach(ids::add);
             copa = copa.stream().filter(r -> ids.contains(r.id())).toList();
         }
+        List<Path> chosen = heads == null || heads.isEmpty() ? java.util.Collections.singletonList(null) : heads;
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(encoderSettings)) {
-            CesarScorer scorer = new CesarScorer(encoder, weights);
-            String name = "CESAR (this head, " + encoder.name() + ")";
-            long start = System.nanoTime();
-            ShiftAccuracy shifts = CesarEvaluation.shifts(name, scorer, rows);
-            double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.println("This implementation (" + (head == null ? "bundled head" : head) + "):");
-            System.out.println("  " + shifts + String.format("   [%d pairs in %.1f s]", rows.size() * 3, seconds));
-            if (!noCopa) {
-                System.out.println("  " + CesarEvaluation.copa(name, scorer, copa));
+            DevCheck all = validation == null ? null
+                    : DevCheck.sample(validation, Integer.MAX_VALUE, 0, encoder);
+            for (Path head : chosen) {
+                CesarHead weights = head == null ? CesarHeadFile.readBundled() : CesarHeadFile.read(head);
+                CesarScorer scorer = new CesarScorer(encoder, weights);
+                String name = "CESAR (this head, " + encoder.name() + ")";
+                System.out.println("This implementation (" + (head == null ? "bundled head" : head) + "):");
+                if (all != null) {
+                    System.out.println("  " + all.evaluate(weights));
+                }
+                if (!noTest) {
+                    long start = System.nanoTime();
+                    ShiftAccuracy shifts = CesarEvaluation.shifts(name, scorer, rows);
+                    double seconds = (System.nanoTime() - start) / 1e9;
+                    System.out.println("  " + shifts + String.format("   [%d pairs in %.1f s]", rows.size() * 3,
+                            seconds));
+                    System.out.println(String.format("  Goal GM >= 80.1: %s", shifts.geometricMean() >= 0.801
+                            ? "reached" : "NOT reached"));
+                }
+                if (!noCopa) {
+                    System.out.println("  " + CesarEvaluation.copa(name, scorer, copa));
+                }
             }
-            System.out.println(String.format("Goal GM >= 80.1: %s", shifts.geometricMean() >= 0.801 ? "reached"
-                    : "NOT reached"));
         }
         return 0;
     }

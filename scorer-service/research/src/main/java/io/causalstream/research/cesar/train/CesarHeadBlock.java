@@ -29,7 +29,14 @@ import java.util.SplittableRandom;
 public final class CesarHeadBlock extends AbstractBlock {
 
     private static final byte VERSION = 1;
-    private static final float MASKED = -1e9f;
+    /**
+     * What a masked logit is replaced with (never added to): the lowest finite float. A fixed "large negative"
+     * such as -1e9 is only large next to small logits: once trained weights push every real logit of an example
+     * below it, the softmax puts its mass on masked pairs (score 0, gradient 0), and an added mask loses the real
+     * score's digits. Replacing with the lowest float keeps masked weights exactly 0 at any logit size, and it is
+     * finite, so even a row with nothing unmasked could not turn into NaN (-inf - -inf).
+     */
+    static final float MASKED = -Float.MAX_VALUE;
 
     private final int dimension;
     private final boolean projected;
@@ -118,7 +125,7 @@ public final class CesarHeadBlock extends AbstractBlock {
         NDArray k = x.matMul(store.getValue(wk, device, training));
         NDArray logits = q.matMul(k.transpose(0, 2, 1)).mul(logitScale);
         NDArray pairs = causeMask.expandDims(2).mul(effectMask.expandDims(1));
-        logits = NDArrays.where(pairs.gt(0), logits, logits.zerosLike().add(MASKED));
+        logits = NDArrays.where(pairs.gt(0), logits, logits.getManager().create(MASKED));
         long batch = x.getShape().get(0);
         long length = x.getShape().get(1);
         NDArray attention = logits.reshape(batch, length * length).softmax(1).reshape(batch, length, length);
@@ -141,7 +148,8 @@ public final class CesarHeadBlock extends AbstractBlock {
         NDArray k = splitHeads(n1.matMul(value(store, "wk", device, training)), batch, length, dh);
         NDArray v = splitHeads(n1.matMul(value(store, "wv", device, training)), batch, length, dh);
         NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul((float) (1 / Math.sqrt(dh)));
-        scores = scores.add(tokenMask.reshape(batch, 1, 1, length).sub(1f).mul(-MASKED));
+        scores = NDArrays.where(tokenMask.reshape(batch, 1, 1, length).gt(0).broadcast(scores.getShape()), scores,
+                scores.getManager().create(MASKED));
         NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(batch, length, dimension);
         NDArray h1 = x.add(attended.matMul(value(store, "wo", device, training)))
                 .add(value(store, "bo", device, training));

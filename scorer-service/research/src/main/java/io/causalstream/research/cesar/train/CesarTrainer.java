@@ -38,6 +38,13 @@ import org.slf4j.LoggerFactory;
 public final class CesarTrainer {
 
     private static final Logger LOG = LoggerFactory.getLogger(CesarTrainer.class);
+    /**
+     * A step whose loss or gradient is not finite is skipped (never applied, so one bad batch cannot turn every
+     * weight into NaN); this many in a row means training has diverged and it stops.
+     */
+    static final int MAX_CONSECUTIVE_SKIPS = 20;
+    /** Directory for the parameters and batch of the first skipped step (default: java.io.tmpdir). */
+    public static final String DUMP_DIR_PROPERTY = "cesar.train.dump-dir";
     /** Examples sorted by length within windows of this many batches, so a batch pads little. */
     private static final int BUCKET_BATCHES = 50;
 
@@ -119,22 +126,43 @@ public final class CesarTrainer {
                     long epochStart = System.nanoTime();
                     List<int[]> batches = batches(store, selected, options.batchSize(), random);
                     double lossSum = 0;
+                    double maxGradNorm = 0;
                     long seen = 0;
+                    int skipped = 0;
+                    int consecutive = 0;
                     for (int b = 0; b < batches.size(); b++) {
                         int[] batch = batches.get(b);
-                        double loss = step(trainer, store, examples, batch);
-                        if (!Double.isFinite(loss)) {
-                            LOG.warn("epoch {} step {}: loss {} on examples {}; parameters {}", epoch, b + 1, loss,
-                                    java.util.Arrays.toString(batch), parameterRanges(block));
-                            lossSum = Double.NaN;
-                            seen = Math.max(seen, 1);
-                            break;
+                        double[] lossAndNorm = step(trainer, block, store, examples, batch);
+                        double loss = lossAndNorm[0];
+                        if (!Double.isFinite(loss) || !Double.isFinite(lossAndNorm[1])) {
+                            // the update was not applied (see step): the weights are still those of the last
+                            // finite step; say which batch and which gradients, then go on or give up
+                            skipped++;
+                            consecutive++;
+                            LOG.warn("epoch {} step {}: loss {}, gradient norm {} on examples {}; step skipped "
+                                            + "({} in a row); parameters {}; gradients {}", epoch, b + 1, loss,
+                                    lossAndNorm[1], java.util.Arrays.toString(batch), consecutive,
+                                    parameterRanges(block), gradientRanges(block));
+                            if (skipped == 1) {
+                                dump(block, batch, options.seed(), epoch, b + 1);
+                            }
+                            zeroGradients(block);
+                            if (consecutive >= MAX_CONSECUTIVE_SKIPS) {
+                                lossSum = Double.NaN;
+                                seen = Math.max(seen, 1);
+                                break;
+                            }
+                            continue;
                         }
+                        consecutive = 0;
                         lossSum += loss * batch.length;
                         seen += batch.length;
+                        maxGradNorm = Math.max(maxGradNorm, lossAndNorm[1]);
                         if ((b + 1) % 200 == 0) {
-                            LOG.info("epoch {} step {}/{} mean loss {}", epoch, b + 1, batches.size(),
-                                    String.format("%.5f", lossSum / seen));
+                            LOG.info("epoch {} step {}/{} mean loss {} max gradient norm {}", epoch, b + 1,
+                                    batches.size(), String.format("%.5f", lossSum / seen),
+                                    String.format("%.3g", maxGradNorm));
+                            maxGradNorm = 0;
                             LOG.debug("parameters {}", parameterRanges(block));
                         }
                     }
@@ -148,7 +176,7 @@ public final class CesarTrainer {
                     CesarHead head = block.toHead(encoderName, "");
                     EpochCheck check = afterEpoch == null ? new EpochCheck(epoch, "") : afterEpoch.apply(head);
                     EpochReport report = new EpochReport(epoch, meanLoss, (System.nanoTime() - epochStart) / 1e9,
-                            check.note());
+                            check.note() + (skipped == 0 ? "" : " (" + skipped + " non-finite steps skipped)"));
                     LOG.info("epoch {} done: mean MSE {} in {} s {}", epoch, String.format("%.5f", report.meanLoss()),
                             String.format("%.0f", report.seconds()), check.note());
                     reports.add(report);
@@ -176,7 +204,61 @@ public final class CesarTrainer {
         return s.toString();
     }
 
-    private static double step(Trainer trainer, EmbeddingStore store, List<TrainingExample> examples, int[] batch) {
+    /** Largest absolute gradient of every parameter, for diagnosing divergence. */
+    private static String gradientRanges(CesarHeadBlock block) {
+        StringBuilder s = new StringBuilder();
+        for (var p : block.getParameters()) {
+            NDArray g = p.getValue().getArray().getGradient();
+            s.append(p.getKey()).append('=').append(String.format("%.3g", g.abs().max().getFloat()))
+                    .append(g.isNaN().any().getBoolean() ? "(NaN)" : "").append(' ');
+        }
+        return s.toString();
+    }
+
+    /** Parameters before the failing update and the failing batch, for replaying the step (diagnosis only). */
+    private static void dump(CesarHeadBlock block, int[] batch, long seed, int epoch, int step) {
+        String dir = System.getProperty(DUMP_DIR_PROPERTY, System.getProperty("java.io.tmpdir"));
+        java.nio.file.Path file = java.nio.file.Path.of(dir, "cesar-nonfinite-seed" + seed + "-e" + epoch + "-s" + step + ".params");
+        try (var out = new java.io.DataOutputStream(java.nio.file.Files.newOutputStream(file))) {
+            out.writeInt(batch.length);
+            for (int i : batch) {
+                out.writeInt(i);
+            }
+            block.saveParameters(out);
+            LOG.warn("parameters and batch of the failing step written to {}", file);
+        } catch (IOException e) {
+            LOG.warn("could not write {}: {}", file, e.toString());
+        }
+    }
+
+    /**
+     * Sets every gradient to 0. The optimiser zeroes them after an update; a skipped step must do it itself, and
+     * by assignment: subtracting a gradient from itself leaves NaN in place.
+     */
+    static void zeroGradients(CesarHeadBlock block) {
+        for (var p : block.getParameters()) {
+            try (NDArray g = p.getValue().getArray().getGradient()) {
+                g.set(new ai.djl.ndarray.index.NDIndex("..."), 0f);
+            }
+        }
+    }
+
+    /** Global L2 norm of the gradients of the last backward pass. */
+    private static double gradientNorm(CesarHeadBlock block) {
+        double sum = 0;
+        for (var p : block.getParameters()) {
+            // every array made here is closed: they would otherwise live as long as the parameters
+            try (NDArray g = p.getValue().getArray().getGradient(); NDArray square = g.square();
+                 NDArray total = square.sum()) {
+                sum += total.getFloat();
+            }
+        }
+        return Math.sqrt(sum);
+    }
+
+    /** One optimiser step; returns {loss, gradient norm}. A non-finite step is not applied. */
+    private static double[] step(Trainer trainer, CesarHeadBlock block, EmbeddingStore store,
+                                 List<TrainingExample> examples, int[] batch) {
         int d = store.dimension();
         int width = 0;
         for (int i : batch) {
@@ -212,8 +294,11 @@ public final class CesarTrainer {
                 collector.backward(value);
                 loss = value.toType(DataType.FLOAT32, false).getFloat();
             }
-            trainer.step();
-            return loss;
+            double norm = gradientNorm(block);
+            if (Double.isFinite(loss) && Double.isFinite(norm)) {
+                trainer.step();
+            }
+            return new double[] {loss, norm};
         }
     }
 
