@@ -38,7 +38,7 @@ public final class OnnxMatMul implements AutoCloseable {
     private OnnxMatMul(int in, int out, Proto graph) throws OrtException {
         this.in = in;
         this.out = out;
-        env = OrtEnvironment.getEnvironment();
+        env = environment();
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
@@ -48,6 +48,15 @@ public final class OnnxMatMul implements AutoCloseable {
         }
         OrtSession s = session;
         cleanable = CLEANER.register(this, () -> closeQuietly(s));
+    }
+
+    /**
+     * The process's ONNX Runtime environment, created by DJL's engine first: DJL creates it with its own thread
+     * options and fails when it exists already, so the encoder keeps loading after a product was built.
+     */
+    private static OrtEnvironment environment() {
+        ai.djl.engine.Engine.getEngine("OnnxRuntime");
+        return OrtEnvironment.getEnvironment();
     }
 
     /** The product with {@code w} (rows of equal length); fails when ONNX Runtime cannot load. */

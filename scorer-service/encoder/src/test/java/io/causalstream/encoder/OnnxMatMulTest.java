@@ -70,6 +70,16 @@ class OnnxMatMulTest {
     }
 
     @Test
+    void theEncoderStillLoadsAfterAProductWasBuilt() {
+        // DJL creates ONNX Runtime's environment with its own options and fails if it exists already
+        try (OnnxMatMul product = OnnxMatMul.of(new float[][] {{1}});
+             DjlTokenEncoder encoder = DjlTokenEncoder.open(EncoderSettings.bundledMiniLm())) {
+            assertThat(product.multiply(new float[][] {{2}})[0][0]).isEqualTo(2f);
+            assertThat(encoder.encode(java.util.List.of("fire")).getFirst().length()).isEqualTo(3);
+        }
+    }
+
+    @Test
     void rejectsRowsOfTheWrongLength() {
         try (OnnxMatMul product = OnnxMatMul.of(new float[][] {{1, 2}, {3, 4}})) {
             assertThatThrownBy(() -> product.multiply(new float[][] {{1, 2, 3}}))
