@@ -1,5 +1,6 @@
 package io.causalstream.cesar;
 
+import io.causalstream.encoder.OnnxMatMul;
 import java.util.List;
 
 /**
@@ -9,43 +10,56 @@ import java.util.List;
  * {@code Q K^T} is computed as {@code C (Wq Wk^T) E^T}, one d x d product instead of two. Softmax, norms and the
  * final sum stay in double. Agrees with {@link CesarStrength#score} to float rounding (about 1e-6;
  * a test holds it to 1e-4). Immutable, thread-safe.
+ *
+ * <p>The products with the weight matrices (Q, K and V fused into one, Wo, the feed-forward block with its GELU, the projection, and
+ * {@code Wq Wk^T} over the cause rows of every pair at once) run through ONNX Runtime's GEMM ({@link OnnxMatMul})
+ * when it loads, which is several times faster than the JIT's loops; else, or when asked, through
+ * {@link #multiply}. The products are about nine tenths of the head's arithmetic.
  */
 public final class CesarKernel {
 
     private final int d;
     private final ContextLayer context;
-    private final float[][] cWq;
-    private final float[][] cWk;
-    private final float[][] cWv;
-    private final float[][] cWo;
-    private final float[][] w1;
-    private final float[][] w2;
-    private final int hidden;
-    private final float[][] projection;
+    private final boolean onnx;
+    /** x -> [x Wq | x Wk | x Wv] of the context layer. */
+    private final Product qkv;
+    private final Product cWo;
+    /** x -> GELU(x W1 + b1) W2. */
+    private final Product feedForward;
+    private final Product projection;
     private final float[] bias;
-    private final float[][] wqk;
+    private final Product wqk;
 
+    /** The kernel with its products through ONNX Runtime when it loads on this machine, else in Java. */
     public CesarKernel(CesarHead head) {
+        this(head, OnnxMatMul.available());
+    }
+
+    /** @param onnx the products through ONNX Runtime (it must load), or through the Java loops */
+    public CesarKernel(CesarHead head, boolean onnx) {
+        this.onnx = onnx;
         d = head.dimension();
         context = head.context();
         if (context != null) {
-            cWq = copy(context.wq());
-            cWk = copy(context.wk());
-            cWv = copy(context.wv());
-            cWo = copy(context.wo());
-            w1 = copy(context.w1());
-            w2 = copy(context.w2());
-            hidden = context.hidden();
+            float[][] fused = new float[d][3 * d];
+            for (int r = 0; r < d; r++) {
+                System.arraycopy(context.wq()[r], 0, fused[r], 0, d);
+                System.arraycopy(context.wk()[r], 0, fused[r], d, d);
+                System.arraycopy(context.wv()[r], 0, fused[r], 2 * d, d);
+            }
+            qkv = product(fused, onnx);
+            cWo = product(context.wo(), onnx);
+            feedForward = onnx ? OnnxMatMul.feedForward(context.w1(), context.b1(), context.w2())::multiply
+                    : javaFeedForward(context);
         } else {
-            cWq = cWk = cWv = cWo = w1 = w2 = null;
-            hidden = 0;
+            qkv = cWo = feedForward = null;
         }
-        projection = head.projection() == null ? null : copy(head.projection());
+        projection = head.projection() == null ? null : product(head.projection(), onnx);
         bias = head.bias();
         // (C Wq)(E Wk)^T = C (Wq Wk^T) E^T, the product taken in double once
         float[][] wq = head.wq();
         float[][] wk = head.wk();
-        wqk = new float[d][d];
+        float[][] wqk = new float[d][d];
         double[] row = new double[d];
         for (int i = 0; i < d; i++) {
             for (int j = 0; j < d; j++) {
@@ -59,6 +73,27 @@ public final class CesarKernel {
                 wqk[i][j] = (float) row[j];
             }
         }
+        this.wqk = product(wqk, onnx);
+    }
+
+    /** y = x W for a fixed W. */
+    private interface Product {
+        float[][] times(float[][] x);
+    }
+
+    private static Product product(float[][] w, boolean onnx) {
+        if (onnx) {
+            OnnxMatMul m = OnnxMatMul.of(w);
+            return m::multiply;
+        }
+        float[][] own = copy(w);
+        int cols = own[0].length;
+        return x -> multiply(x, own, cols);
+    }
+
+    /** Whether the products run through ONNX Runtime. */
+    public boolean onnx() {
+        return onnx;
     }
 
     public int dimension() {
@@ -91,7 +126,7 @@ public final class CesarKernel {
             x = applyContext(x, start);
         }
         if (projection != null) {
-            float[][] shifted = multiply(x, projection, d);
+            float[][] shifted = projection.times(x);
             for (int r = 0; r < x.length; r++) {
                 float[] xr = x[r];
                 float[] sr = shifted[r];
@@ -100,9 +135,19 @@ public final class CesarKernel {
                 }
             }
         }
+        // G = C (Wq Wk^T): the cause rows of every pair in one product
+        int[] gStart = new int[pairs + 1];
+        for (int p = 0; p < pairs; p++) {
+            gStart[p + 1] = gStart[p] + causes.get(p).length;
+        }
+        float[][] causeRows = new float[gStart[pairs]][];
+        for (int p = 0; p < pairs; p++) {
+            System.arraycopy(x, start[p], causeRows, gStart[p], causes.get(p).length);
+        }
+        float[][] g = wqk.times(causeRows);
         double[] out = new double[pairs];
         for (int p = 0; p < pairs; p++) {
-            out[p] = score(x, start[p], start[p] + causes.get(p).length, start[p + 1]);
+            out[p] = score(x, g, gStart[p], start[p], start[p] + causes.get(p).length, start[p + 1]);
         }
         return out;
     }
@@ -114,17 +159,15 @@ public final class CesarKernel {
         return v;
     }
 
-    /** Rows [from, split) are the cause, [split, to) the effect. */
-    private double score(float[][] x, int from, int split, int to) {
+    /** Rows [from, split) are the cause, [split, to) the effect; g[gFrom + i] is cause row i times Wq Wk^T. */
+    private double score(float[][] x, float[][] g, int gFrom, int from, int split, int to) {
         int n = split - from;
         int m = to - split;
-        float[][] cause = java.util.Arrays.copyOfRange(x, from, split);
-        float[][] g = multiply(cause, wqk, d);
         double[][] logits = new double[n][m];
         double max = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < m; j++) {
-                double l = dot(g[i], x[split + j]);
+                double l = dot(g[gFrom + i], x[split + j]);
                 logits[i][j] = l;
                 max = Math.max(max, l);
             }
@@ -158,9 +201,16 @@ public final class CesarKernel {
         int heads = context.heads();
         int dh = d / heads;
         float[][] normed = layerNorm(x, context.ln1Gain(), context.ln1Bias());
-        float[][] q = multiply(normed, cWq, d);
-        float[][] k = multiply(normed, cWk, d);
-        float[][] v = multiply(normed, cWv, d);
+        float[][] fused = qkv.times(normed);
+        float[][] q = new float[rows][];
+        float[][] k = new float[rows][];
+        float[][] v = new float[rows][];
+        for (int i = 0; i < rows; i++) {
+            float[] f = fused[i];
+            q[i] = java.util.Arrays.copyOfRange(f, 0, d);
+            k[i] = java.util.Arrays.copyOfRange(f, d, 2 * d);
+            v[i] = java.util.Arrays.copyOfRange(f, 2 * d, 3 * d);
+        }
         float[][] attended = new float[rows][d];
         double scale = 1 / Math.sqrt(dh);
         for (int p = 0; p + 1 < start.length; p++) {
@@ -215,7 +265,7 @@ public final class CesarKernel {
                 }
             }
         }
-        float[][] h1 = multiply(attended, cWo, d);
+        float[][] h1 = cWo.times(attended);
         float[] bo = context.bo();
         for (int i = 0; i < rows; i++) {
             float[] hi = h1[i];
@@ -224,14 +274,7 @@ public final class CesarKernel {
                 hi[c] = xi[c] + hi[c] + bo[c];
             }
         }
-        float[][] inner = multiply(layerNorm(h1, context.ln2Gain(), context.ln2Bias()), w1, hidden);
-        float[] b1 = context.b1();
-        for (float[] row : inner) {
-            for (int c = 0; c < hidden; c++) {
-                row[c] = gelu(row[c] + b1[c]);
-            }
-        }
-        float[][] y = multiply(inner, w2, d);
+        float[][] y = feedForward.times(layerNorm(h1, context.ln2Gain(), context.ln2Bias()));
         float[] b2 = context.b2();
         for (int i = 0; i < rows; i++) {
             float[] yi = y[i];
@@ -241,6 +284,21 @@ public final class CesarKernel {
             }
         }
         return y;
+    }
+
+    private static Product javaFeedForward(ContextLayer context) {
+        Product w1 = product(context.w1(), false);
+        Product w2 = product(context.w2(), false);
+        float[] b1 = context.b1().clone();
+        return x -> {
+            float[][] inner = w1.times(x);
+            for (float[] row : inner) {
+                for (int c = 0; c < b1.length; c++) {
+                    row[c] = gelu(row[c] + b1[c]);
+                }
+            }
+            return w2.times(inner);
+        };
     }
 
     private static float[][] layerNorm(float[][] x, float[] gain, float[] bias) {

@@ -32,6 +32,14 @@ public final class CesarScorer {
     static final int HEAD_BATCH = 8;
 
     public CesarScorer(TokenEncoder encoder, CesarHead head) {
+        this(encoder, head, new CesarKernel(head));
+    }
+
+    /** With a given kernel of {@code head}, e.g. {@code new CesarKernel(head, false)} for the Java-loop products. */
+    public CesarScorer(TokenEncoder encoder, CesarHead head, CesarKernel kernel) {
+        if (kernel.dimension() != head.dimension()) {
+            throw new IllegalArgumentException("kernel and head differ in size");
+        }
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("CESAR head of size " + head.dimension() + " (trained on "
                     + head.encoder() + ") cannot read " + encoder.name() + " embeddings of size "
@@ -39,7 +47,7 @@ public final class CesarScorer {
         }
         this.encoder = encoder;
         this.head = head;
-        this.kernel = new CesarKernel(head);
+        this.kernel = kernel;
     }
 
     public CesarHead head() {

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The fast head agrees with the straightforward one ({@link CesarStrength}) on random inputs, to 1e-4. */
+/**
+ * The fast head agrees with the straightforward one ({@link CesarStrength}) on random inputs, to 1e-4, with its
+ * products through ONNX Runtime (the default here) and through the Java loops.
+ */
 class CesarKernelTest {
 
     @Test
@@ -39,8 +42,18 @@ class CesarKernelTest {
                 random, 1f);
     }
 
+    @Test
+    void theProductsRunThroughOnnxRuntimeByDefault() throws Exception {
+        assertThat(new CesarKernel(CesarHeadFile.readBundled()).onnx()).isTrue();
+    }
+
     private static void assertAgrees(CesarHead head, Random random, float scale) {
-        CesarKernel kernel = new CesarKernel(head);
+        long seed = random.nextLong();
+        assertAgrees(new CesarKernel(head, true), head, new Random(seed), scale);
+        assertAgrees(new CesarKernel(head, false), head, new Random(seed), scale);
+    }
+
+    private static void assertAgrees(CesarKernel kernel, CesarHead head, Random random, float scale) {
         List<float[][]> causes = new ArrayList<>();
         List<float[][]> effects = new ArrayList<>();
         // lengths 1..40 so both the four-row blocks and the remainder rows of the matmul run
@@ -51,7 +64,7 @@ class CesarKernelTest {
         double[] fast = kernel.scores(causes, effects);
         for (int p = 0; p < causes.size(); p++) {
             double reference = CesarStrength.score(head, causes.get(p), effects.get(p));
-            assertThat(fast[p]).as("pair %d", p).isCloseTo(reference, within(1e-4));
+            assertThat(fast[p]).as("pair %d, onnx %s", p, kernel.onnx()).isCloseTo(reference, within(1e-4));
             // one pair alone scores as it does in a stack
             assertThat(kernel.scores(List.<float[][]>of(causes.get(p)), List.<float[][]>of(effects.get(p)))[0])
                     .isCloseTo(fast[p], within(1e-6));

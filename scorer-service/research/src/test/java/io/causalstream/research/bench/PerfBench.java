@@ -30,17 +30,29 @@ import java.util.Map;
 /**
  * Encoder, CESAR and validation throughput side by side, in one run, before and after (issue 11, item 3):
  * <ul>
+ *   <li><b>head only</b>, one thread, on the 500 pairs encoded once: the straightforward head ({@link CesarStrength},
+ *       double), the kernel with its products in Java loops ({@code new CesarKernel(head, false)}, the previous fast
+ *       head) and the kernel with its products through ONNX Runtime ({@code new CesarKernel(head)}, now the
+ *       default);</li>
  *   <li><b>encoder</b>: the 500 (cause, effect) pairs of {@code CS_metric_test.csv}, encoded jointly (pairs/s);</li>
- *   <li><b>CESAR</b>: the same pairs end to end, with the fast head ({@link CesarScorer#strengths}) and with the
- *       straightforward one kept as the reference ({@link CesarScorer#referenceStrengths}); edges/s and the ratio to
- *       the encoder's pairs/s of the same round, and the largest difference between the two heads' strengths;</li>
+ *   <li><b>CESAR</b>: the same pairs end to end ({@link CesarScorer#strengths}) with the ONNX Runtime head, with the
+ *       Java-loop head, and the straightforward path kept as the reference ({@link CesarScorer#referenceStrengths});
+ *       edges/s, the ratio to the encoder's pairs/s of the same round, and the largest difference between the
+ *       strengths;</li>
  *   <li><b>validation</b> with CESAR and embedding grounding, on the demo's extractions (the 20 Elo passages, every
  *       annotation of each): after, all of them in one {@code validateAll} and one {@code validate} per extraction
- *       (as the scorer calls it), each round on a fresh validation (cold caches); before, a fresh validation per
- *       extraction (no state kept between calls, as the old code) with the reference head.</li>
+ *       (as the scorer calls it), each round on a fresh validation (cold caches); before (first round only, it is
+ *       slow), a fresh validation per extraction (no state kept between calls, as the old code) with the reference
+ *       head.</li>
  * </ul>
+ * Every figure is given per wall-clock second and per CPU-second of the whole process (ONNX Runtime's native
+ * threads included; one thread's CPU time for the head-only figures): on a shared machine the wall clock
+ * measures the load as much as the code, the CPU time much less so.
  * Arguments: {@code --encoder minilm-q} (the quantized MiniLM; default the full-precision one), {@code --rounds N}
- * (default 3), {@code --no-baseline}. Prints figures, the best round and the spread; never run by tests.
+ * (default 3), {@code --no-baseline}. Prints figures, the best round and the spread; never run by tests. Run with
+ * {@code mvn -pl scorer-service/research exec:java -Dexec.classpathScope=test
+ * -Dexec.mainClass=io.causalstream.research.bench.PerfBench} (under {@code nice}), or {@code java -cp} the test
+ * class path from {@code scorer-service/research}.
  */
 public final class PerfBench {
 
@@ -71,10 +83,15 @@ public final class PerfBench {
                 settings.name(), pairs.size(), demo.size(), demoTriples);
         Map<String, List<Double>> figures = new LinkedHashMap<>();
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(settings)) {
-            CesarScorer scorer = new CesarScorer(encoder, head);
+            CesarKernel onnxKernel = new CesarKernel(head);
+            CesarKernel javaKernel = new CesarKernel(head, false);
+            CesarScorer scorer = new CesarScorer(encoder, head, onnxKernel);
+            CesarScorer javaScorer = new CesarScorer(encoder, head, javaKernel);
+            System.out.println("head products through ONNX Runtime: " + onnxKernel.onnx());
             // warm-up: JIT and ONNX Runtime's first runs
             encoder.encodePairs(pairs.subList(0, 64));
             scorer.strengths(pairs.subList(0, 64));
+            javaScorer.strengths(pairs.subList(0, 64));
             scorer.referenceStrengths(pairs.subList(0, 64));
             validation(encoder, scorer::strengths).validateAll(demo.subList(0, 10));
             List<float[][]> causes = new ArrayList<>();
@@ -83,93 +100,158 @@ public final class PerfBench {
                 causes.add(t.segment(0));
                 effects.add(t.segment(1));
             }
-            CesarKernel kernel = new CesarKernel(head);
-            kernel.scores(causes.subList(0, 64), effects.subList(0, 64));
+            onnxKernel.scores(causes.subList(0, 64), effects.subList(0, 64));
+            javaKernel.scores(causes.subList(0, 64), effects.subList(0, 64));
             for (int r = 1; r <= rounds; r++) {
                 // the head's arithmetic alone, one thread, on the pairs encoded once
-                double headAfter = rate(pairs.size(), () -> {
-                    for (int from = 0; from < causes.size(); from += 8) {
-                        int to = Math.min(causes.size(), from + 8);
-                        kernel.scores(causes.subList(from, to), effects.subList(from, to));
-                    }
-                });
-                put(figures, "head only, one thread, edges/s (after)", headAfter);
-                String headLine = String.format(Locale.ROOT, "round %d: head only, one thread: after %7.1f edges/s",
-                        r, headAfter);
+                StringBuilder headLine = new StringBuilder(String.format(Locale.ROOT, "round %d: head only, one "
+                        + "thread, edges/s (per thread-CPU-s):", r));
+                for (CesarKernel kernel : List.of(onnxKernel, javaKernel)) {
+                    Rate rate = Rate.ofThread(pairs.size(), () -> {
+                        for (int from = 0; from < causes.size(); from += 8) {
+                            int to = Math.min(causes.size(), from + 8);
+                            kernel.scores(causes.subList(from, to), effects.subList(from, to));
+                        }
+                    });
+                    String name = kernel.onnx() ? "ONNX Runtime products" : "Java-loop products";
+                    rate.put(figures, "head only, " + name);
+                    headLine.append(String.format(Locale.ROOT, " %s %s,", name, rate));
+                }
                 if (baseline) {
-                    double headBefore = rate(pairs.size(), () -> {
+                    Rate before = Rate.ofThread(pairs.size(), () -> {
                         for (int i = 0; i < causes.size(); i++) {
                             CesarStrength.score(head, causes.get(i), effects.get(i));
                         }
                     });
-                    put(figures, "head only, one thread, edges/s (before)", headBefore);
-                    headLine += String.format(Locale.ROOT, ", before %7.1f edges/s", headBefore);
+                    before.put(figures, "head only, straightforward (before)");
+                    headLine.append(String.format(Locale.ROOT, " straightforward %s", before));
                 }
                 System.out.println(headLine);
-                double encoderRate = rate(pairs.size(), () -> encoder.encodePairs(pairs));
+
+                Rate encoderRate = Rate.of(pairs.size(), () -> encoder.encodePairs(pairs));
+                encoderRate.put(figures, "encoder pairs/s");
                 double[] fast = new double[pairs.size()];
-                double cesarRate = rate(pairs.size(), () -> System.arraycopy(scorer.strengths(pairs), 0, fast, 0,
+                Rate cesarRate = Rate.of(pairs.size(), () -> System.arraycopy(scorer.strengths(pairs), 0, fast, 0,
                         fast.length));
-                put(figures, "encoder pairs/s", encoderRate);
-                put(figures, "CESAR edges/s (after)", cesarRate);
-                put(figures, "CESAR / encoder (after)", cesarRate / encoderRate);
-                String line = String.format(Locale.ROOT, "round %d: encoder %6.1f pairs/s | CESAR after %6.1f edges/s "
-                        + "(%3.0f%% of encoder)", r, encoderRate, cesarRate, 100 * cesarRate / encoderRate);
+                cesarRate.put(figures, "CESAR edges/s (ONNX Runtime head)");
+                put(figures, "CESAR / encoder (ONNX Runtime head)", cesarRate.wall / encoderRate.wall);
+                put(figures, "CESAR / encoder per CPU-s (ONNX Runtime head)", cesarRate.cpu / encoderRate.cpu);
+                double[] javaHead = new double[pairs.size()];
+                Rate javaRate = Rate.of(pairs.size(), () -> System.arraycopy(javaScorer.strengths(pairs), 0,
+                        javaHead, 0, javaHead.length));
+                javaRate.put(figures, "CESAR edges/s (Java-loop head)");
+                put(figures, "CESAR / encoder (Java-loop head)", javaRate.wall / encoderRate.wall);
+                put(figures, "CESAR / encoder per CPU-s (Java-loop head)", javaRate.cpu / encoderRate.cpu);
+                String line = String.format(Locale.ROOT, "round %d: encoder %s pairs/s | CESAR, ONNX Runtime head %s "
+                        + "edges/s (%3.0f%% of encoder; per CPU-s %3.0f%%), Java-loop head %s (%3.0f%%; %3.0f%%), "
+                        + "max |ONNX - Java| %.1e", r, encoderRate, cesarRate, 100 * cesarRate.wall / encoderRate.wall,
+                        100 * cesarRate.cpu / encoderRate.cpu, javaRate, 100 * javaRate.wall / encoderRate.wall,
+                        100 * javaRate.cpu / encoderRate.cpu, maxDifference(fast, javaHead));
                 if (baseline) {
                     double[] reference = new double[pairs.size()];
-                    double before = rate(pairs.size(), () -> System.arraycopy(scorer.referenceStrengths(pairs), 0,
+                    Rate before = Rate.of(pairs.size(), () -> System.arraycopy(scorer.referenceStrengths(pairs), 0,
                             reference, 0, reference.length));
-                    double maxDiff = 0;
-                    for (int i = 0; i < fast.length; i++) {
-                        maxDiff = Math.max(maxDiff, Math.abs(fast[i] - reference[i]));
-                    }
-                    put(figures, "CESAR edges/s (before)", before);
-                    put(figures, "CESAR / encoder (before)", before / encoderRate);
-                    line += String.format(Locale.ROOT, ", before %6.1f (%3.0f%%), max |after - before| %.1e", before,
-                            100 * before / encoderRate, maxDiff);
+                    before.put(figures, "CESAR edges/s (straightforward, before)");
+                    put(figures, "CESAR / encoder (straightforward, before)", before.wall / encoderRate.wall);
+                    line += String.format(Locale.ROOT, ", straightforward %s (%3.0f%%), max |ONNX - straightforward| "
+                            + "%.1e", before, 100 * before.wall / encoderRate.wall, maxDifference(fast, reference));
                 }
                 System.out.println(line);
 
                 int[] edges = new int[1];
-                double batched = rate(() -> {
+                Rate batched = Rate.of(edges, () -> {
                     edges[0] = count(validation(encoder, scorer::strengths).validateAll(demo));
-                }, edges);
+                });
                 EdgeValidation single = validation(encoder, scorer::strengths);
-                double perExtraction = rate(() -> {
+                Rate perExtraction = Rate.of(edges, () -> {
                     int n = 0;
                     for (EdgeValidation.Extraction x : demo) {
                         n += single.validate(x.passageText(), x.triples()).edges().size();
                     }
                     edges[0] = n;
-                }, edges);
-                put(figures, "validation edges/s (after, validateAll)", batched);
-                put(figures, "validation edges/s (after, per extraction)", perExtraction);
-                line = String.format(Locale.ROOT, "round %d: validation after %6.1f edges/s (validateAll), %6.1f "
-                        + "edges/s (validate per extraction); %d edges", r, batched, perExtraction, edges[0]);
-                if (baseline) {
-                    double before = rate(() -> {
+                });
+                Rate batchedJava = Rate.of(edges, () -> {
+                    edges[0] = count(validation(encoder, javaScorer::strengths).validateAll(demo));
+                });
+                batched.put(figures, "validation edges/s (validateAll, ONNX Runtime head)");
+                perExtraction.put(figures, "validation edges/s (per extraction, ONNX Runtime head)");
+                batchedJava.put(figures, "validation edges/s (validateAll, Java-loop head)");
+                line = String.format(Locale.ROOT, "round %d: validation %s edges/s (validateAll), %s (validate per "
+                        + "extraction), %s (validateAll, Java-loop head); %d edges", r, batched, perExtraction,
+                        batchedJava, edges[0]);
+                if (baseline && r == 1) {
+                    Rate before = Rate.of(edges, () -> {
                         int n = 0;
                         for (EdgeValidation.Extraction x : demo) {
                             n += validation(encoder, scorer::referenceStrengths)
                                     .validate(x.passageText(), x.triples()).edges().size();
                         }
                         edges[0] = n;
-                    }, edges);
-                    put(figures, "validation edges/s (before)", before);
-                    line += String.format(Locale.ROOT, " | before %6.1f edges/s", before);
+                    });
+                    before.put(figures, "validation edges/s (before)");
+                    line += String.format(Locale.ROOT, " | before %s edges/s", before);
                 }
-                System.out.println(line);
+                System.out.println(line + String.format(Locale.ROOT, " (load average %s)", load()));
             }
         }
         System.out.printf(Locale.ROOT, "summary over %d rounds (best, then min..max; the machine's cores are shared, "
-                + "so the best round is the least disturbed):%n", rounds);
+                + "so the best round is the least disturbed; load average now %s):%n", rounds, load());
         figures.forEach((name, values) -> {
             DoubleSummaryStatistics s = values.stream().mapToDouble(Double::doubleValue).summaryStatistics();
             boolean ratio = name.contains(" / ");
-            System.out.printf(Locale.ROOT, ratio ? "  %-44s best %6.0f%%  (%.0f%%..%.0f%%)%n"
-                    : "  %-44s best %7.1f  (%.1f..%.1f)%n", name, (ratio ? 100 : 1) * s.getMax(),
+            System.out.printf(Locale.ROOT, ratio ? "  %-60s best %6.0f%%  (%.0f%%..%.0f%%)%n"
+                    : "  %-60s best %7.1f  (%.1f..%.1f)%n", name, (ratio ? 100 : 1) * s.getMax(),
                     (ratio ? 100 : 1) * s.getMin(), (ratio ? 100 : 1) * s.getMax());
         });
+    }
+
+    /** Items per wall-clock second and per CPU-second (the process's, or one thread's). */
+    private record Rate(double wall, double cpu) {
+
+        static Rate of(int items, Runnable work) {
+            return of(new int[] {items}, work);
+        }
+
+        /** The count written by the work into {@code items[0]}. */
+        static Rate of(int[] items, Runnable work) {
+            long cpu = processCpu();
+            long start = System.nanoTime();
+            work.run();
+            long wall = System.nanoTime() - start;
+            return new Rate(items[0] / (wall / 1e9), items[0] / ((processCpu() - cpu) / 1e9));
+        }
+
+        static Rate ofThread(int items, Runnable work) {
+            java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            long cpu = threads.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            work.run();
+            long wall = System.nanoTime() - start;
+            return new Rate(items / (wall / 1e9), items / ((threads.getCurrentThreadCpuTime() - cpu) / 1e9));
+        }
+
+        void put(Map<String, List<Double>> figures, String name) {
+            PerfBench.put(figures, name, wall);
+            PerfBench.put(figures, name + " per CPU-s", cpu);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%6.1f (%6.1f/CPU-s)", wall, cpu);
+        }
+
+        private static long processCpu() {
+            return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                    .getOperatingSystemMXBean()).getProcessCpuTime();
+        }
+    }
+
+    private static double maxDifference(double[] a, double[] b) {
+        double max = 0;
+        for (int i = 0; i < a.length; i++) {
+            max = Math.max(max, Math.abs(a[i] - b[i]));
+        }
+        return max;
     }
 
     private static EdgeValidation validation(DjlTokenEncoder encoder, StrengthModel strength) {
@@ -197,19 +279,6 @@ public final class PerfBench {
 
     private static int count(List<ValidatedGraph> graphs) {
         return graphs.stream().mapToInt(g -> g.edges().size()).sum();
-    }
-
-    private static double rate(int items, Runnable work) {
-        long start = System.nanoTime();
-        work.run();
-        return items / ((System.nanoTime() - start) / 1e9);
-    }
-
-    /** Items per second, the count written by the work into {@code items[0]}. */
-    private static double rate(Runnable work, int[] items) {
-        long start = System.nanoTime();
-        work.run();
-        return items[0] / ((System.nanoTime() - start) / 1e9);
     }
 
     private static void put(Map<String, List<Double>> figures, String name, double value) {
