@@ -56,6 +56,9 @@ final class CausalSentenceParser {
     /** "Sharply reduced funding ...": a change word after a clause-opening adverb modifies the subject. */
     private static final Pattern LEADING_ADVERB = Pattern.compile("\\s*(?:and\\s+)?\\p{L}+ly\\s*",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    /** "X does not only disrupt Y <i>but also</i> creates Z": the verb after "but also" shares X. */
+    private static final Pattern CONTINUED = Pattern.compile("\\s*(?:also|too)?\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern BUT = Pattern.compile("(?<![\\w-])but\\s*$", Pattern.CASE_INSENSITIVE);
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*([\\p{L}-]+)");
 
     private final CueLexicon lexicon;
@@ -88,8 +91,10 @@ final class CausalSentenceParser {
             List<String> effects;
             if (cue.cue().orientation() == Cue.Orientation.FORWARD) {
                 boolean sharesSubject = previous != null && previous.cue().orientation() == Cue.Orientation.FORWARD
-                        && COORDINATED.matcher(left).find()
-                        && (leftStart == previous.end() || PhraseTrimmer.trim(left).isEmpty());
+                        && (COORDINATED.matcher(left).find() && (leftStart == previous.end()
+                                || PhraseTrimmer.trim(left).isEmpty())
+                            || CONTINUED.matcher(left).matches()
+                                && BUT.matcher(sentence.substring(0, leftStart)).find());
                 boolean continues = cue.cue().gerund(cue.form()) && PhraseTrimmer.trim(left).isEmpty()
                         && !previousEffects.isEmpty() && sentence.substring(0, cue.start()).stripTrailing()
                         .matches("(?s).*[,;](?:\\s*(?:thus|thereby|hence|so|in turn))?$");
@@ -160,8 +165,9 @@ final class CausalSentenceParser {
             // "Roads boost trade, and raise incomes": a finite verb after ", and" continues the previous predicate
             boolean coordinatedPredicate = previousKept != null
                     && previousKept.cue().orientation() == Cue.Orientation.FORWARD
-                    && COORDINATED.matcher(clauseBefore).find() && PhraseTrimmer.trim(clauseBefore).isEmpty()
-                    && finiteVerb(tagged, cue);
+                    && (COORDINATED.matcher(clauseBefore).find() || CONTINUED.matcher(clauseBefore).matches()
+                        && BUT.matcher(sentence.substring(0, clauses.phraseStartBefore(cue.start()))).find())
+                    && PhraseTrimmer.trim(clauseBefore).isEmpty() && finiteVerb(tagged, cue);
             boolean opensClause = !coordinatedPredicate && (PhraseTrimmer.trim(clauseBefore).isEmpty()
                     || LEADING_ADVERB.matcher(clauseBefore).matches()) && !cue.cue().gerund(cue.form())
                     && !pronounSubject;
