@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
  *       into the direction ({@link Polarity}: "leads to reduced yields" is a DECREASE of "yields");</li>
  *   <li>a negated cue asserts nothing ({@link Negation}); a forward cue followed by a preposition or an adverb is
  *       used without an object ("yields increased in 2020") and asserts nothing either;</li>
+ *   <li>a leading connective ("Due to X, Y ...") takes the subject of the clause after the comma as the effect;</li>
  *   <li>a verb coordinated with the previous one ("drought reduces yields and raises prices") shares its subject;
  *       a gerund after a comma ("..., leading to conflicts") takes the previous effect as its cause.</li>
  * </ol>
@@ -106,6 +107,11 @@ final class CausalSentenceParser {
             } else {
                 causes = rightNodes;
                 effects = leftNodes;
+                if (leftNodes.isEmpty() && PhraseTrimmer.trim(left).isEmpty() && rightEnd < sentence.length()
+                        && sentence.charAt(rightEnd) == ',') {
+                    // "Due to low rainfall, pasture growth slowed": the effect is the next clause's subject
+                    effects = phrases.after(rightEnd + 1, boundaries.phraseEndAfter(rightEnd + 1));
+                }
             }
             previous = cue;
             previousCauses = causes;
@@ -168,7 +174,11 @@ final class CausalSentenceParser {
                     && (COORDINATED.matcher(clauseBefore).find() || CONTINUED.matcher(clauseBefore).matches()
                         && BUT.matcher(sentence.substring(0, clauses.phraseStartBefore(cue.start()))).find())
                     && PhraseTrimmer.trim(clauseBefore).isEmpty() && finiteVerb(tagged, cue);
-            boolean opensClause = !coordinatedPredicate && (PhraseTrimmer.trim(clauseBefore).isEmpty()
+            // "Due to drought, ..." opens its sentence and still states a cause (rule 6)
+            boolean leadingConnective = cue.cue().orientation() == Cue.Orientation.BACKWARD
+                    && cue.cue().kind() == Cue.Kind.CONNECTIVE && !cue.form().endsWith(" by");
+            boolean opensClause = !coordinatedPredicate && !leadingConnective
+                    && (PhraseTrimmer.trim(clauseBefore).isEmpty()
                     || LEADING_ADVERB.matcher(clauseBefore).matches()) && !cue.cue().gerund(cue.form())
                     && !pronounSubject;
             boolean nominal = cue.cue().kind() != Cue.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();

@@ -346,4 +346,24 @@ class RuleBasedExtractorTest {
                 .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
                 .containsExactly(tuple("food prices", "unrest", INCREASE));
     }
+
+    @Test
+    void aLeadingConnectiveTakesTheNextClausesSubjectAsTheEffect() {
+        assertThat(extract("Due to low rainfall, pasture growth slowed in the north."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("low rainfall", "pasture growth", INCREASE));
+        assertThat(extract("As a result of the drought, food prices rose."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("drought", "food prices"));
+    }
+
+    @Test
+    void nominalAndFromCues() {
+        assertThat(extract("Food insecurity follows from armed violence."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("armed violence", "Food insecurity", INCREASE));
+        assertThat(extract("Drought is a major cause of conflict."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Drought", "conflict", INCREASE));
+    }
 }
