@@ -31,7 +31,9 @@ public record ParseProblem(Kind kind, String detail) {
         /** The output stopped at the token limit: the last triplet may be cut. */
         TRUNCATED,
         /** A node does not occur in the passage (guideline 2: no new concepts); kept, without evidence span. */
-        NODE_NOT_IN_TEXT
+        NODE_NOT_IN_TEXT,
+        /** The passage is not in a language the extractors read (English); no triples were extracted. */
+        UNSUPPORTED_LANGUAGE
     }
 
     public ParseProblem {

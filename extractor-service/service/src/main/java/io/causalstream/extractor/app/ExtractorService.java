@@ -74,7 +74,7 @@ public final class ExtractorService implements ServiceRunner.Service {
         PassagePipeline p = new PassagePipeline(consumer, producer, KafkaClients.serdes(settings.common()),
                 extractor, settings.maxConcurrency(), settings.retryBackoff(),
                 new ExtractorMetrics(ops.meters(), extractor.annotator().getId()), Clock.systemUTC(),
-                settings.maxPassageChars(), settings.drainTimeout());
+                settings.maxPassageChars(), settings.drainTimeout(), settings.unsupportedLanguage());
         pipeline = own(p);
         own(bind(new KafkaClientMetrics(consumer)));
         own(bind(new KafkaClientMetrics(producer)));

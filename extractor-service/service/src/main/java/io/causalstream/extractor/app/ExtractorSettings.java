@@ -3,6 +3,7 @@ package io.causalstream.extractor.app;
 import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.BackendSettings;
 import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.LanguageSupport;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.extractor.pipeline.PassageValidation;
 import io.causalstream.runtime.CommonSettings;
@@ -37,6 +38,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       batch extracted at the same time</td></tr>
  *   <tr><td>extractor.max.passage.chars</td><td>EXTRACTOR_MAX_PASSAGE_CHARS</td><td>20000</td><td>longer
  *       passages go to passages.dlq as oversized</td></tr>
+ *   <tr><td>extractor.unsupported.language</td><td>EXTRACTOR_UNSUPPORTED_LANGUAGE</td><td>report</td><td>a
+ *       passage not in English (LanguageGuess: script and function words): {@code report} publishes an empty
+ *       extraction whose parseProblems say UNSUPPORTED_LANGUAGE (metric {@code extractor.parse.problems}
+ *       {kind=unsupported_language}); {@code dlq} sends it to passages.dlq (metric {@code extractor.passages}
+ *       {outcome=dead_lettered, reason=unsupported_language})</td></tr>
  *   <tr><td>extractor.shutdown.drain.ms</td><td>EXTRACTOR_SHUTDOWN_DRAIN_MS</td><td>30000</td><td>on shutdown,
  *       how long the batch in flight (its model requests included) may take to finish and commit</td></tr>
  *   <tr><td>extractor.retry.backoff.ms</td><td>EXTRACTOR_RETRY_BACKOFF_MS</td><td>1000</td><td>pause before a
@@ -66,7 +72,8 @@ public record ExtractorSettings(
         Duration drainTimeout,
         Duration retryBackoff,
         Map<String, String> consumerOverrides,
-        Map<String, String> producerOverrides) {
+        Map<String, String> producerOverrides,
+        LanguageSupport.Policy unsupportedLanguage) {
 
     public static final String APPLICATION_ID = CommonSettings.APPLICATION_ID;
     public static final String INSTANCE_ID = "extractor.instance.id";
@@ -107,7 +114,8 @@ public record ExtractorSettings(
                 Duration.ofMillis(config.getLong(DRAIN_MS, PassagePipeline.DEFAULT_DRAIN_TIMEOUT.toMillis())),
                 Duration.ofMillis(config.getLong(RETRY_BACKOFF_MS, 1000)),
                 config.withPrefix(CONSUMER_PREFIX),
-                config.withPrefix(PRODUCER_PREFIX));
+                config.withPrefix(PRODUCER_PREFIX),
+                LanguageSupport.Policy.parse(config.get(LanguageSupport.SETTING, "report")));
     }
 
     /** The chosen backend's name. */

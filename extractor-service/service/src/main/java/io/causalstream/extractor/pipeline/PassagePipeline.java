@@ -3,6 +3,8 @@ package io.causalstream.extractor.pipeline;
 import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.LanguageSupport;
+import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.extractor.llm.BackendUnavailableException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Annotator;
@@ -77,6 +79,9 @@ public final class PassagePipeline implements AutoCloseable {
     private final ExtractorMetrics metrics;
     private final Clock clock;
     private final int maxPassageChars;
+    private final LanguageSupport.Policy unsupportedLanguage;
+    /** The dead-letter reason label of a passage in an unsupported language. */
+    static final String UNSUPPORTED_LANGUAGE = "unsupported_language";
     private final Duration drainTimeout;
 
     private final AtomicLong extracted = new AtomicLong();
@@ -103,6 +108,19 @@ public final class PassagePipeline implements AutoCloseable {
     public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
                            Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
                            Clock clock, int maxPassageChars, Duration drainTimeout) {
+        this(consumer, producer, serdes, extractor, maxConcurrency, retryBackoff, metrics, clock, maxPassageChars,
+                drainTimeout, LanguageSupport.Policy.REPORT);
+    }
+
+    /**
+     * @param unsupportedLanguage what is done with a passage not in English: an empty extraction with a
+     *                            parse problem (REPORT), or a dead letter (DLQ)
+     */
+    public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
+                           Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
+                           Clock clock, int maxPassageChars, Duration drainTimeout,
+                           LanguageSupport.Policy unsupportedLanguage) {
+        this.unsupportedLanguage = unsupportedLanguage;
         this.maxPassageChars = maxPassageChars;
         this.drainTimeout = drainTimeout;
         this.consumer = consumer;
@@ -177,6 +195,11 @@ public final class PassagePipeline implements AutoCloseable {
     }
 
     private record Accepted(ConsumerRecord<byte[], byte[]> record, Passage passage) implements Item {
+    }
+
+    /** A passage in a language the extractors do not read: published as an empty extraction saying so. */
+    private record Unsupported(ConsumerRecord<byte[], byte[]> record, Passage passage, ParseProblem problem)
+            implements Item {
     }
 
     /** @param reason why, its code the dead-letter reason label: undecodable or invalid */
@@ -261,8 +284,19 @@ public final class PassagePipeline implements AutoCloseable {
                     "value is not a Passage in the registry's Avro wire format", e));
         }
         Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);
-        return problem.<Item>map(p -> new Rejected(record, new InvalidRecordException(p)))
-                .orElseGet(() -> new Accepted(record, passage));
+        if (problem.isPresent()) {
+            return new Rejected(record, new InvalidRecordException(problem.get()));
+        }
+        Optional<ParseProblem> language = LanguageSupport.unsupported(passage.getText());
+        if (language.isEmpty()) {
+            return new Accepted(record, passage);
+        }
+        if (unsupportedLanguage == LanguageSupport.Policy.DLQ) {
+            return new Rejected(record, new InvalidRecordException(UNSUPPORTED_LANGUAGE, "passage '"
+                    + passage.getId() + "' is in an unsupported " + language.get().detail() + " ("
+                    + LanguageSupport.SETTING + "=dlq)", null));
+        }
+        return new Unsupported(record, passage, language.get());
     }
 
     private Published publish(List<Item> items, Iterator<ExtractionResult> results) {
@@ -273,6 +307,12 @@ public final class PassagePipeline implements AutoCloseable {
                 case Rejected r -> {
                     deadLetter(r.record(), r.reason());
                     deadLetters.add(r.reason().code());
+                }
+                case Unsupported u -> {
+                    ExtractionResult.Success empty = new ExtractionResult.Success(
+                            LanguageSupport.reported(u.problem()), Duration.ZERO);
+                    send(u.passage(), empty);
+                    published.add(empty);
                 }
                 case Accepted a -> {
                     switch (results.next()) {

@@ -80,4 +80,14 @@ class ExtractorSettingsTest {
         assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.max.concurrency", "0"))))
                 .hasMessage("extractor.max.concurrency must be at least 1, got 0");
     }
+
+    @Test
+    void unsupportedLanguagePolicyIsReportByDefaultOrDlq() {
+        assertThat(ExtractorSettings.from(Config.of(Map.of())).unsupportedLanguage())
+                .isEqualTo(io.causalstream.extractor.backend.LanguageSupport.Policy.REPORT);
+        assertThat(ExtractorSettings.from(Config.of(Map.of("extractor.unsupported.language", "dlq")))
+                .unsupportedLanguage()).isEqualTo(io.causalstream.extractor.backend.LanguageSupport.Policy.DLQ);
+        assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.unsupported.language", "x"))))
+                .hasMessage("extractor.unsupported.language must be report or dlq, got 'x'");
+    }
 }

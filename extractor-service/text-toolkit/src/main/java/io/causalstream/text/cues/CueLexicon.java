@@ -30,7 +30,8 @@ public final class CueLexicon {
     /**
      * Version {@code causal-cues-v3} (v3 added intensify, worsen, aggravate, amplify, accelerate, spur, stimulate,
      * foster, deepen, escalate, induce, spark, curb, impair, harm, diminish, suppress, erode, dampen, jeopardize and
-     * their passives): change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
+     * their passives; stems/follows/emanates/results/arises from, attributable to; cause of, driver of,
+     * responsible for): change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
      * changes.
      */
     public static final CueLexicon DEFAULT = new CueLexicon(List.of(
@@ -98,9 +99,14 @@ public final class CueLexicon {
             forward(DECREASE, "jeopardizes", "jeopardize", "jeopardized", "jeopardizing", "jeopardises",
                     "jeopardise", "jeopardised", "jeopardising"),
             noun(DECREASE, "barriers to", "barrier to", "obstacles to", "obstacle to"),
+            // "drought is a major cause of conflict", "a problem responsible for the conflict"
+            noun(UNSIGNED, "cause of", "causes of", "driver of", "drivers of", "responsible for"),
             backward(UNSIGNED, "due to", "because of", "driven by", "caused by", "as a result of", "owing to",
                     "thanks to", "triggered by", "fuelled by", "fueled by", "resulting from", "arising from",
-                    "induced by", "sparked by"),
+                    "induced by", "sparked by", "stems from", "stem from", "stemmed from", "stemming from",
+                    "follows from", "follow from", "followed from", "emanates from", "emanated from",
+                    "emanating from", "results from", "result from", "resulted from", "arises from", "arise from",
+                    "arose from", "attributable to", "attributed to"),
             // the passive voice of the verbs above: "yields are reduced by drought"
             backward(INCREASE, "increased by", "raised by", "improved by", "boosted by", "promoted by",
                     "enhanced by", "exacerbated by", "facilitated by", "strengthened by", "intensified by",

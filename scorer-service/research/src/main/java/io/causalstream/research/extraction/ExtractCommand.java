@@ -9,6 +9,8 @@ import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.LanguageSupport;
+import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.EvidenceSpan;
@@ -26,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -119,8 +122,12 @@ public final class ExtractCommand implements Callable<Integer> {
             ArrayNode authors = json.createArrayNode();
             for (int i = 0; i < passages.size(); i++) {
                 InputPassage p = passages.get(i);
-                ExtractionOutcome outcome = extractor.extract(
-                        new Passage(p.id(), p.text(), null, null, null, Map.of(), Instant.EPOCH));
+                // as the service does by default (extractor.unsupported.language=report): a passage not in English
+                // gets an empty graph whose parse problem says why, rather than silence
+                Optional<ParseProblem> language = LanguageSupport.unsupported(p.text());
+                language.ifPresent(problem -> err.println("extract: passage " + p.id() + ": " + problem));
+                ExtractionOutcome outcome = language.isPresent() ? LanguageSupport.reported(language.get())
+                        : extractor.extract(new Passage(p.id(), p.text(), null, null, null, Map.of(), Instant.EPOCH));
                 triples += outcome.triples().size();
                 if (written == OutputFormat.jsonl) {
                     w.write(json.writeValueAsString(extractionLine(json, p, annotator, outcome)));

@@ -101,4 +101,18 @@ class ExtractCommandTest {
                 .contains("unknown extractor.backend 'no-such-backend'").contains("valid backends: rules");
         assertThat(out).doesNotExist();
     }
+
+    @Test
+    void aPassageNotInEnglishIsReportedNotSilent(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("mixed.jsonl");
+        Files.writeString(in, """
+                {"id": "de", "text": "Die Dürre führt zu geringeren Ernteerträgen, und die steigenden Preise verschärfen die Not."}
+                """);
+        Path out = dir.resolve("extractions.jsonl");
+        assertThat(run("--input", in.toString(), "--format", "jsonl", "--out", out.toString())).isZero();
+        JsonNode line = new ObjectMapper().readTree(Files.readAllLines(out).get(0));
+        assertThat(line.get("triples")).isEmpty();
+        assertThat(line.get("parseProblems").get(0).asText()).startsWith("UNSUPPORTED_LANGUAGE: language 'de'");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("extract: passage de: UNSUPPORTED_LANGUAGE");
+    }
 }

@@ -86,4 +86,36 @@ class SplitEvaluationTest {
                 // ROUGE-1 of equal labels is 1: the same counts at T = 0.45
                 .containsPattern("rouge1@0.45 +2 +0 +1 +0 +0.8000 +0.8333");
     }
+
+    @Test
+    void theCliPrintsTheEloTableBesideThePapersLlmsAndThePeople(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("mini_data.csv");
+        Files.writeString(csv, """
+                ID,Causal claim,Independent variable (coded),Dependent variable (coded),Relationship
+                1,Drought reduces crop yields.,Drought,crop yields,Negative
+                """);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = new CommandLine(new EvaluateCommand(new PrintStream(out, true, StandardCharsets.UTF_8)))
+                .execute("--soft-measures", io.causalstream.testkit.TestResources.path("soft-measures").toString(),
+                        "--data", csv.toString());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).isZero();
+        assertThat(printed).contains("Elo-20 passages against each passage's tournament winner (64 gold edges)")
+                // default measures exact, rouge1@0.45, meteor@0.01, bleu-nltk@0.352: issue 12's mistral row
+                .containsPattern("mistral +52 \\| +0\\.111 / 0\\.111 +\\| +0\\.417 / 0\\.406 +\\| +0\\.590 / 0\\.525 "
+                        + "+\\| +0\\.204 / 0\\.204")
+                .containsPattern("\\nrules +\\d+ \\|")
+                .contains("people (range)");
+        assertThat(new CommandLine(new EvaluateCommand(new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8))).execute("--data", csv.toString(), "--no-elo")).isZero();
+    }
+
+    @Test
+    void anUnknownBackendIsAClearError(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = new CommandLine(new EvaluateCommand(new PrintStream(out, true, StandardCharsets.UTF_8)))
+                .execute("--data", dir.resolve("none.csv").toString(), "--backend", "rules,nope");
+        assertThat(code).isEqualTo(2);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("evaluate: unknown extractor.backend 'nope'");
+    }
 }

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
  *       into the direction ({@link Polarity}: "leads to reduced yields" is a DECREASE of "yields");</li>
  *   <li>a negated cue asserts nothing ({@link Negation}); a forward cue followed by a preposition or an adverb is
  *       used without an object ("yields increased in 2020") and asserts nothing either;</li>
+ *   <li>a leading connective ("Due to X, Y ...") takes the subject of the clause after the comma as the effect;</li>
  *   <li>a verb coordinated with the previous one ("drought reduces yields and raises prices") shares its subject;
  *       a gerund after a comma ("..., leading to conflicts") takes the previous effect as its cause.</li>
  * </ol>
@@ -56,6 +57,9 @@ final class CausalSentenceParser {
     /** "Sharply reduced funding ...": a change word after a clause-opening adverb modifies the subject. */
     private static final Pattern LEADING_ADVERB = Pattern.compile("\\s*(?:and\\s+)?\\p{L}+ly\\s*",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    /** "X does not only disrupt Y <i>but also</i> creates Z": the verb after "but also" shares X. */
+    private static final Pattern CONTINUED = Pattern.compile("\\s*(?:also|too)?\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern BUT = Pattern.compile("(?<![\\w-])but\\s*$", Pattern.CASE_INSENSITIVE);
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*([\\p{L}-]+)");
 
     private final CueLexicon lexicon;
@@ -88,8 +92,10 @@ final class CausalSentenceParser {
             List<String> effects;
             if (cue.cue().orientation() == Cue.Orientation.FORWARD) {
                 boolean sharesSubject = previous != null && previous.cue().orientation() == Cue.Orientation.FORWARD
-                        && COORDINATED.matcher(left).find()
-                        && (leftStart == previous.end() || PhraseTrimmer.trim(left).isEmpty());
+                        && (COORDINATED.matcher(left).find() && (leftStart == previous.end()
+                                || PhraseTrimmer.trim(left).isEmpty())
+                            || CONTINUED.matcher(left).matches()
+                                && BUT.matcher(sentence.substring(0, leftStart)).find());
                 boolean continues = cue.cue().gerund(cue.form()) && PhraseTrimmer.trim(left).isEmpty()
                         && !previousEffects.isEmpty() && sentence.substring(0, cue.start()).stripTrailing()
                         .matches("(?s).*[,;](?:\\s*(?:thus|thereby|hence|so|in turn))?$");
@@ -101,6 +107,11 @@ final class CausalSentenceParser {
             } else {
                 causes = rightNodes;
                 effects = leftNodes;
+                if (leftNodes.isEmpty() && PhraseTrimmer.trim(left).isEmpty() && rightEnd < sentence.length()
+                        && sentence.charAt(rightEnd) == ',') {
+                    // "Due to low rainfall, pasture growth slowed": the effect is the next clause's subject
+                    effects = phrases.after(rightEnd + 1, boundaries.phraseEndAfter(rightEnd + 1));
+                }
             }
             previous = cue;
             previousCauses = causes;
@@ -160,9 +171,14 @@ final class CausalSentenceParser {
             // "Roads boost trade, and raise incomes": a finite verb after ", and" continues the previous predicate
             boolean coordinatedPredicate = previousKept != null
                     && previousKept.cue().orientation() == Cue.Orientation.FORWARD
-                    && COORDINATED.matcher(clauseBefore).find() && PhraseTrimmer.trim(clauseBefore).isEmpty()
-                    && finiteVerb(tagged, cue);
-            boolean opensClause = !coordinatedPredicate && (PhraseTrimmer.trim(clauseBefore).isEmpty()
+                    && (COORDINATED.matcher(clauseBefore).find() || CONTINUED.matcher(clauseBefore).matches()
+                        && BUT.matcher(sentence.substring(0, clauses.phraseStartBefore(cue.start()))).find())
+                    && PhraseTrimmer.trim(clauseBefore).isEmpty() && finiteVerb(tagged, cue);
+            // "Due to drought, ..." opens its sentence and still states a cause (rule 6)
+            boolean leadingConnective = cue.cue().orientation() == Cue.Orientation.BACKWARD
+                    && cue.cue().kind() == Cue.Kind.CONNECTIVE && !cue.form().endsWith(" by");
+            boolean opensClause = !coordinatedPredicate && !leadingConnective
+                    && (PhraseTrimmer.trim(clauseBefore).isEmpty()
                     || LEADING_ADVERB.matcher(clauseBefore).matches()) && !cue.cue().gerund(cue.form())
                     && !pronounSubject;
             boolean nominal = cue.cue().kind() != Cue.Kind.NOUN && NOMINAL_MARKER.matcher(clauseBefore).find();

@@ -20,15 +20,17 @@ final class Polarity {
             "decreased", "reduced", "lower", "less", "fewer", "declining", "diminished", "lowered",
             "falling", "shrinking", "smaller", "weaker", "weakened", "diminishing", "decreasing", "reducing",
             "decrease in", "decreases in", "reduction in", "reductions in", "reduction of", "decline in",
-            "declines in", "loss of", "losses of", "lack of", "absence of", "shortage of", "shortages of");
+            "declines in", "loss of", "losses of", "lack of", "absence of", "shortage of", "shortages of",
+            "drop in", "drops in", "fall in", "falls in");
     private static final List<String> INCREASE_WORDS = List.of(
             "increased", "increasing", "higher", "more", "greater", "rising", "growing", "enhanced",
             "larger", "bigger", "stronger", "heavier", "intensified", "intensifying", "elevated",
-            "increase in", "increases in", "rise in", "growth in", "growth of");
+            "increase in", "increases in", "rise in", "growth in", "growth of", "spike in", "spikes in", "surge in");
 
     private static final java.util.regex.Pattern LEADING_ADVERB = java.util.regex.Pattern.compile(
             "^(?i:much|far|sharply|significantly|substantially|considerably|markedly|slightly|steadily|rapidly"
-            + "|dramatically|increasingly|progressively)\\s+");
+            + "|dramatically|increasingly|progressively|an?|the|significant|sharp|major|substantial|dramatic"
+            + "|steep|large|general|further|continued|rapid|severe)\\s+");
 
     static Node of(String phrase) {
         // the change word may follow an adverb: "sharply reduced funding", "significantly higher prices"
@@ -72,7 +74,8 @@ final class Polarity {
     static boolean isChangeNoun(String word) {
         String w = word.toLowerCase(Locale.ROOT);
         return List.of("decrease", "decreases", "increase", "increases", "reduction", "reductions", "decline",
-                "declines", "loss", "losses", "lack", "rise", "growth", "shortage", "shortages", "absence")
+                "declines", "loss", "losses", "lack", "rise", "growth", "shortage", "shortages", "absence", "drop",
+                "drops", "fall", "spike", "spikes", "surge")
                 .contains(w);
     }
 

@@ -323,4 +323,47 @@ class RuleBasedExtractorTest {
         // the retagging of cue verbs read as nouns needs agreement: "foster" after a singular noun is no verb
         assertThat(extract("The child foster care system was reformed.")).isEmpty();
     }
+
+    @Test
+    void aFinitePredicateAfterCommaAndOrButAlsoSharesTheSubject() {
+        assertThat(extract("Roads boost trade, and raise incomes."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Roads", "trade", INCREASE), tuple("Roads", "incomes", INCREASE));
+        // from the released train split: "do not only disrupt" is no negation, "but also create" goes on
+        assertThat(extract("The conflicts do not only disrupt agricultural activities but also create fear and "
+                + "panic among the affected communities."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("conflicts", "agricultural activities", DECREASE),
+                        tuple("conflicts", "fear", INCREASE), tuple("conflicts", "panic", INCREASE));
+    }
+
+    @Test
+    void aDropOrASpikeIsAChangeWordEvenAfterAnAdjective() {
+        assertThat(extract("Drought led to a significant drop in farm production."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Drought", "farm production", DECREASE));
+        assertThat(extract("A sharp rise in food prices fuels unrest."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("food prices", "unrest", INCREASE));
+    }
+
+    @Test
+    void aLeadingConnectiveTakesTheNextClausesSubjectAsTheEffect() {
+        assertThat(extract("Due to low rainfall, pasture growth slowed in the north."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("low rainfall", "pasture growth", INCREASE));
+        assertThat(extract("As a result of the drought, food prices rose."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("drought", "food prices"));
+    }
+
+    @Test
+    void nominalAndFromCues() {
+        assertThat(extract("Food insecurity follows from armed violence."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("armed violence", "Food insecurity", INCREASE));
+        assertThat(extract("Drought is a major cause of conflict."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Drought", "conflict", INCREASE));
+    }
 }
