@@ -32,8 +32,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       restarted instance fences its previous incarnation) and distinct per instance: in a scaled-out
  *       deployment give every instance its own, e.g. the StatefulSet pod ordinal. Two live instances with the
  *       same id fence each other.</td></tr>
- *   <tr><td>extractor.backend</td><td>EXTRACTOR_BACKEND</td><td>rules</td><td>extraction backend; one of
- *       {@link ExtractorBackends#names()}</td></tr>
+ *   <tr><td>extractor.backend</td><td>EXTRACTOR_BACKEND</td><td>model</td><td>extraction backend; one of
+ *       {@link ExtractorBackends#names()}; {@code model}, the trained embedded extractor, beats {@code rules} on
+ *       the validation split (see its MODEL_CARD.md)</td></tr>
  *   <tr><td>extractor.max.concurrency</td><td>EXTRACTOR_MAX_CONCURRENCY</td><td>4</td><td>passages of one
  *       batch extracted at the same time</td></tr>
  *   <tr><td>extractor.max.passage.chars</td><td>EXTRACTOR_MAX_PASSAGE_CHARS</td><td>20000</td><td>longer
@@ -108,7 +109,7 @@ public record ExtractorSettings(
         return new ExtractorSettings(
                 CommonSettings.from(config, DEFAULT_APPLICATION_ID, DEFAULT_HTTP_PORT),
                 config.get(INSTANCE_ID, "0"),
-                BackendConfig.read(config.get(BACKEND, ExtractorBackends.RULES), key -> config.find(key).orElse(null)),
+                BackendConfig.read(config.get(BACKEND, ExtractorBackends.DEFAULT), key -> config.find(key).orElse(null)),
                 config.getInt(MAX_CONCURRENCY, 4),
                 config.getInt(MAX_PASSAGE_CHARS, PassageValidation.DEFAULT_MAX_CHARS),
                 Duration.ofMillis(config.getLong(DRAIN_MS, PassagePipeline.DEFAULT_DRAIN_TIMEOUT.toMillis())),

@@ -53,7 +53,8 @@ class ExtractorServiceIT {
         String afterGarbage = "after-" + run;
 
         try (ExtractorService service = ExtractorService.start(cluster.config(Map.of(
-                "http.port", "0", "application.id", "extractor-it-" + run, "extractor.retry.backoff.ms", "100")))) {
+                "http.port", "0", "application.id", "extractor-it-" + run, "extractor.retry.backoff.ms", "100",
+                "extractor.backend", "rules")))) {
             cluster.send(Topics.PASSAGES, mali, passage(mali, MALI));
             cluster.send(Topics.PASSAGES, twoSentences, passage(twoSentences, TWO_SENTENCES));
             cluster.sendRaw(Topics.PASSAGES.name(), bad.getBytes(StandardCharsets.UTF_8),

@@ -20,7 +20,7 @@ class ExtractorSettingsTest {
         assertThat(s.applicationId()).isEqualTo("extractor-service");
         assertThat(s.instanceId()).isEqualTo("0");
         assertThat(s.transactionalId()).isEqualTo("extractor-service-0");
-        assertThat(s.backend()).isEqualTo("rules");
+        assertThat(s.backend()).isEqualTo("model");
         assertThat(s.maxConcurrency()).isEqualTo(4);
         assertThat(s.retryBackoff()).isEqualTo(Duration.ofSeconds(1));
         assertThat(s.maxPassageChars()).isEqualTo(20_000);

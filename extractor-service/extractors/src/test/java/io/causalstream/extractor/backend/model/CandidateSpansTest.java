@@ -17,11 +17,8 @@ class CandidateSpansTest {
 
     @Test
     void chunksAloneAndWithTheirAttachedPhrasesDeterminersDropped() {
-        List<String> spans = texts("Pastoralists in the arid regions of Mali face increasing risk due to low levels "
-                + "of rainfall.");
-        assertThat(spans).contains("Pastoralists", "increasing risk", "low levels", "low levels of rainfall",
-                "rainfall", "arid regions", "arid regions of Mali", "Mali");
-        assertThat(spans).doesNotContain("the arid regions");
+        List<String> spans = texts("Deforestation reduces the supply of clean water.");
+        assertThat(spans).containsExactly("Deforestation", "supply", "supply of clean water", "clean water");
     }
 
     @Test

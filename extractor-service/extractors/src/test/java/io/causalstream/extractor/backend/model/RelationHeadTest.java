@@ -53,7 +53,7 @@ class RelationHeadTest {
     @Test
     void wordPiecesAreAlignedToTheCharactersTheyStartAt() {
         SentenceFeatures f = sentence(1);
-        assertThat(f.pieceStarts()).containsExactly(-1, 0, 7, 11, 16, 21, 23, 28, 29, -1);
+        assertThat(f.pieceStarts()).containsExactly(-1, 0, 7, 11, 16, 21, 23, 28, 30, -1);
     }
 
     @Test

@@ -59,7 +59,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
             + "extractor/backend/model", description = "Where the head and MODEL_CARD.md are written.")
     Path out;
 
-    @Option(names = "--epochs", defaultValue = "8")
+    @Option(names = "--epochs", defaultValue = "5")
     int epochs;
 
     @Option(names = "--hidden", defaultValue = "256")
@@ -76,6 +76,10 @@ public final class ExtractorTrainCli implements Callable<Integer> {
 
     @Option(names = "--negatives", defaultValue = "40", description = "Negative pairs sampled per sentence and epoch.")
     int negatives;
+
+    @Option(names = "--positive-repeats", defaultValue = "3", description = "Times each positive pair is shown "
+            + "per epoch.")
+    int positiveRepeats;
 
     @Option(names = "--seed", defaultValue = "7")
     long seed;
@@ -146,7 +150,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
             console.printf(Locale.ROOT, "gold triples aligned to candidate pairs: %d of %d%n", aligned,
                     aligned + unaligned);
             RelationTrainer.Options options = new RelationTrainer.Options(epochs, batch, hidden, learningRate,
-                    weightDecay, negatives, seed);
+                    weightDecay, negatives, positiveRepeats, seed);
             List<String> thresholdNotes = new ArrayList<>();
             RelationTrainer.Result result = RelationTrainer.train(sentences, encoder.name(), options, head -> {
                 RelationHead bestHead = null;
@@ -313,7 +317,8 @@ public final class ExtractorTrainCli implements Callable<Integer> {
 
                 **Training.** `nice -n 19 deploy/causal-stream extractor-train` (DJL %s, PyTorch engine on CPU, %d
                 thread(s)); seed %d, %d epochs, batch %d, AdamW lr %s decaying linearly, weight decay %s, all
-                positives and %d sampled negatives per sentence each epoch (%d examples per epoch, %d positives).
+                positives (each shown %d times) and %d sampled negatives per sentence each epoch (%d examples per
+                epoch, %d positive pairs).
                 Best epoch %d; %.0f s in all. Reproducible: two runs write the same file.
                 Head: `%s`, %d bytes, sha256 `%s`.
 
@@ -329,7 +334,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
                 only within a sentence; English only (the chunker and the encoder are English).
                 """.formatted(o.hidden(), head.threshold(), train, val, aligned, unaligned, trainElo, valElo,
                 ai.djl.engine.Engine.getDjlVersion(), threads, o.seed(), o.epochs(), o.batchSize(),
-                Float.toString(o.learningRate()), Float.toString(o.weightDecay()), o.negativesPerSentence(),
+                Float.toString(o.learningRate()), Float.toString(o.weightDecay()), o.positiveRepeats(), o.negativesPerSentence(),
                 result.examplesPerEpoch(), result.positives(), result.bestEpoch(), result.seconds(), HEAD_FILE, bytes,
                 sha, epochs, table);
     }

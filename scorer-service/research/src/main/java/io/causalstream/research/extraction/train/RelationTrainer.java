@@ -44,11 +44,15 @@ public final class RelationTrainer {
 
     private static final Logger LOG = LoggerFactory.getLogger(RelationTrainer.class);
 
+    /**
+     * @param positiveRepeats every positive pair is shown this many times per epoch: edges are rare among the
+     *                        pairs, and the head otherwise learns to say none
+     */
     public record Options(int epochs, int batchSize, int hidden, float learningRate, float weightDecay,
-                          int negativesPerSentence, long seed) {
+                          int negativesPerSentence, int positiveRepeats, long seed) {
         public Options {
             if (epochs < 1 || batchSize < 1 || hidden < 1 || learningRate <= 0 || weightDecay < 0
-                    || negativesPerSentence < 0) {
+                    || negativesPerSentence < 0 || positiveRepeats < 1) {
                 throw new IllegalArgumentException("invalid training options " + this);
             }
         }
@@ -108,7 +112,7 @@ public final class RelationTrainer {
         block.setInitializer(new XavierInitializer(), Parameter.Type.WEIGHT);
         try (Model model = Model.newInstance("relation-head", Device.cpu(), "PyTorch")) {
             model.setBlock(block);
-            int estimate = positives.size() + sentences.size() * options.negativesPerSentence();
+            int estimate = positives.size() * options.positiveRepeats() + sentences.size() * options.negativesPerSentence();
             int steps = options.epochs() * Math.max(1, (estimate + options.batchSize() - 1) / options.batchSize());
             Optimizer optimizer = Optimizer.adamW()
                     .optLearningRateTracker(LinearTracker.builder().setBaseValue(options.learningRate())
@@ -121,7 +125,10 @@ public final class RelationTrainer {
                 trainer.initialize(new Shape(1, in));
                 for (int epoch = 1; epoch <= options.epochs(); epoch++) {
                     long epochStart = System.nanoTime();
-                    List<int[]> examples = new ArrayList<>(positives);
+                    List<int[]> examples = new ArrayList<>();
+                    for (int k = 0; k < options.positiveRepeats(); k++) {
+                        examples.addAll(positives);
+                    }
                     for (List<int[]> neg : negatives) {
                         List<int[]> copy = new ArrayList<>(neg);
                         Collections.shuffle(copy, random);

@@ -56,7 +56,7 @@ class RelationTrainerTest {
     }
 
     private static byte[] train(List<RelationTrainer.Sentence> data) throws Exception {
-        RelationTrainer.Options options = new RelationTrainer.Options(6, 16, 16, 0.01f, 0.0001f, 4, 11);
+        RelationTrainer.Options options = new RelationTrainer.Options(6, 16, 16, 0.01f, 0.0001f, 4, 1, 11);
         RelationTrainer.Result result = RelationTrainer.train(data, "synthetic", options,
                 head -> new RelationTrainer.Check(0, head, ""));
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,0 +1,77 @@
+package io.causalstream.extractor.backend.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.EvidenceSpan;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The shipped head with the bundled encoder, through the backend factory, as the service runs it. */
+class ModelExtractorTest {
+
+    private static Extractor model;
+
+    @BeforeAll
+    static void load() {
+        model = ExtractorBackends.create(BackendConfig.read(ExtractorBackends.DEFAULT, Map.<String, String>of()::get));
+    }
+
+    @AfterAll
+    static void close() {
+        model.close();
+    }
+
+    private static List<Triple> extract(String text) {
+        return model.extract(new Passage("p", text, null, null, null, Map.of(), Instant.EPOCH)).triples();
+    }
+
+    @Test
+    void theDefaultBackendIsTheTrainedModel() {
+        assertThat(model).isInstanceOf(ModelExtractor.class);
+        assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.ANNOTATOR_ID);
+        assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);
+        assertThat(((ModelExtractor) model).head().threshold()).isBetween(0f, 1f);
+    }
+
+    @Test
+    void findsTheClaimWithEvidenceSpansAndConfidences() {
+        String text = "Pastoralists in the arid regions of Mali continue to face increasing risk due to low levels "
+                + "of rainfall. Deforestation reduces the supply of clean water.";
+        List<Triple> triples = extract(text);
+        assertThat(triples).isNotEmpty();
+        float threshold = ((ModelExtractor) model).head().threshold();
+        for (Triple t : triples) {
+            assertThat(t.getConfidence()).isBetween((double) threshold - 1e-6, 1.0);
+            assertThat(t.getEvidence()).isNotEmpty();
+            for (EvidenceSpan span : t.getEvidence()) {
+                String evidence = text.substring(span.getStart(), span.getEnd());
+                assertThat(evidence).contains(t.getSource()).contains(t.getTarget());
+            }
+        }
+        // the shipped head's reading of the second sentence (the first one it leaves below its threshold)
+        assertThat(triples).anySatisfy(t -> {
+            assertThat(t.getSource()).isEqualTo("Deforestation");
+            assertThat(t.getTarget()).contains("clean water");
+            assertThat(t.getDirection()).isEqualTo(io.causalstream.schemas.graph.Direction.DECREASE);
+            assertThat(t.getEvidence()).containsExactly(new EvidenceSpan(text.indexOf("Deforestation"),
+                    text.indexOf(" water.") + " water".length()));
+        });
+    }
+
+    @Test
+    void aPassageWithoutTwoConceptsGivesNothingAndTheSamePassageTheSameTriples() {
+        assertThat(extract("Yes.")).isEmpty();
+        String text = "Higher interest rates reduce household borrowing, which lowers consumer spending.";
+        assertThat(extract(text)).isEqualTo(extract(text));
+    }
+}
