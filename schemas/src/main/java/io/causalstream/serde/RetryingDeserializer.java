@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  *       {@link Policy#unknownIdMemory()}, so a burst of such records costs one confirmation;</li>
  *   <li>anything else (bad magic byte, Avro decode error, wrong type) is thrown at once: invalid.</li>
  * </ul>
- * It blocks the calling thread while it waits; the budgets stay well below the consumer's
+ * Safe for concurrent use (Kafka Streams shares a source deserializer between stream threads). It blocks the
+ * calling thread while it waits; the budgets stay well below the consumer's
  * {@code max.poll.interval.ms} (5 min by default).
  */
 public final class RetryingDeserializer<V> implements Deserializer<V> {
@@ -122,12 +123,12 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
         }
     }
 
-    private boolean remembered(int id, long now) {
+    private synchronized boolean remembered(int id, long now) {
         Long at = confirmedUnknown.get(id);
         return at != null && now - at < policy.unknownIdMemory().toNanos();
     }
 
-    private void remember(int id, long now) {
+    private synchronized void remember(int id, long now) {
         confirmedUnknown.put(id, now);
         if (confirmedUnknown.size() > 1000) {
             confirmedUnknown.remove(confirmedUnknown.keySet().iterator().next());

@@ -1,6 +1,8 @@
 package io.causalstream.runtime;
 
+import io.causalstream.serde.RetryingDeserializer;
 import java.net.URI;
+import java.time.Duration;
 
 /**
  * The settings every service shares, read once by {@link #from(Config, String, int)}. Each service's own settings
@@ -41,6 +43,13 @@ import java.net.URI;
  *       _PASSWORD / _TYPE</td><td>(JVM default)</td><td>trust store of the brokers' certificates</td></tr>
  *   <tr><td>kafka.ssl.keystore.location / .password / .type</td><td>KAFKA_SSL_KEYSTORE_LOCATION /
  *       _PASSWORD / _TYPE</td><td>(none)</td><td>client certificate for mutual TLS</td></tr>
+ *   <tr><td>schema.registry.retry.budget.ms</td><td>SCHEMA_REGISTRY_RETRY_BUDGET_MS</td><td>60000</td>
+ *       <td>how long a record that cannot be decoded because the registry is unreachable (or answers 5xx) is
+ *       retried before the service gives up on it without dead-lettering it (Streams services fail and are
+ *       restarted; the extractor retries its batch); keep it below the transaction timeout of the service</td></tr>
+ *   <tr><td>schema.registry.unknown.id.confirm.ms</td><td>SCHEMA_REGISTRY_UNKNOWN_ID_CONFIRM_MS</td><td>15000</td>
+ *       <td>how long the registry must keep answering 404 for a record's schema id before the record is
+ *       dead-lettered as invalid (a registry that is starting answers 404 while it loads)</td></tr>
  * </table>
  *
  * @param advertisedHost null when not set (single instance, no query routing)
@@ -54,7 +63,8 @@ public record CommonSettings(String bootstrapServers,
                              String applicationId,
                              String stateDir,
                              KafkaSecurity security,
-                             RegistryCredentials registryCredentials) {
+                             RegistryCredentials registryCredentials,
+                             RetryingDeserializer.Policy registryRetry) {
 
     public static final String BOOTSTRAP_SERVERS = Config.BOOTSTRAP_SERVERS;
     public static final String SCHEMA_REGISTRY_URL = Config.SCHEMA_REGISTRY_URL;
@@ -76,6 +86,16 @@ public record CommonSettings(String bootstrapServers,
     public static final String SSL_KEYSTORE_LOCATION = "kafka.ssl.keystore.location";
     public static final String SSL_KEYSTORE_PASSWORD = "kafka.ssl.keystore.password";
     public static final String SSL_KEYSTORE_TYPE = "kafka.ssl.keystore.type";
+    public static final String REGISTRY_RETRY_BUDGET_MS = "schema.registry.retry.budget.ms";
+    public static final String REGISTRY_UNKNOWN_ID_CONFIRM_MS = "schema.registry.unknown.id.confirm.ms";
+
+    /** The settings without a registry retry policy of their own: {@link RetryingDeserializer.Policy#DEFAULT}. */
+    public CommonSettings(String bootstrapServers, String schemaRegistryUrl, String httpHost, int httpPort,
+                          String advertisedHost, String applicationId, String stateDir, KafkaSecurity security,
+                          RegistryCredentials registryCredentials) {
+        this(bootstrapServers, schemaRegistryUrl, httpHost, httpPort, advertisedHost, applicationId, stateDir,
+                security, registryCredentials, null);
+    }
 
     public CommonSettings {
         require(bootstrapServers != null && !bootstrapServers.isBlank(), BOOTSTRAP_SERVERS, "must not be blank");
@@ -85,6 +105,7 @@ public record CommonSettings(String bootstrapServers,
         require(applicationId != null && !applicationId.isBlank(), APPLICATION_ID, "must not be blank");
         security = security == null ? KafkaSecurity.PLAINTEXT : security;
         registryCredentials = registryCredentials == null ? RegistryCredentials.NONE : registryCredentials;
+        registryRetry = registryRetry == null ? RetryingDeserializer.Policy.DEFAULT : registryRetry;
     }
 
     /** Reads the common keys; every bad value is an error naming the key and its environment variable. */
@@ -98,20 +119,31 @@ public record CommonSettings(String bootstrapServers,
                 config.get(APPLICATION_ID, defaultApplicationId),
                 config.find(STATE_DIR).orElse(null),
                 security(config),
-                registryCredentials(config));
+                registryCredentials(config),
+                registryRetry(config));
+    }
+
+    private static RetryingDeserializer.Policy registryRetry(Config c) {
+        RetryingDeserializer.Policy d = RetryingDeserializer.Policy.DEFAULT;
+        long budget = c.getLong(REGISTRY_RETRY_BUDGET_MS, d.transientBudget().toMillis());
+        long confirm = c.getLong(REGISTRY_UNKNOWN_ID_CONFIRM_MS, d.unknownIdConfirmation().toMillis());
+        require(budget >= 0, REGISTRY_RETRY_BUDGET_MS, "must be >= 0, got " + budget);
+        require(confirm >= 0, REGISTRY_UNKNOWN_ID_CONFIRM_MS, "must be >= 0, got " + confirm);
+        return new RetryingDeserializer.Policy(d.initialBackoff(), d.maxBackoff(), Duration.ofMillis(budget),
+                Duration.ofMillis(confirm), d.unknownIdMemory());
     }
 
     /** The same settings as seen by other instances at {@code host:port} (the port actually bound). */
     public CommonSettings advertisedAt(String host, int port) {
         return new CommonSettings(bootstrapServers, schemaRegistryUrl, httpHost, port, host, applicationId, stateDir,
-                security, registryCredentials);
+                security, registryCredentials, registryRetry);
     }
 
     /** These settings with a service's own defaults for the two keys that have none in common. */
     public CommonSettings orDefaults(String defaultAdvertisedHost, String defaultStateDir) {
         return new CommonSettings(bootstrapServers, schemaRegistryUrl, httpHost, httpPort,
                 advertisedHost == null ? defaultAdvertisedHost : advertisedHost, applicationId,
-                stateDir == null ? defaultStateDir : stateDir, security, registryCredentials);
+                stateDir == null ? defaultStateDir : stateDir, security, registryCredentials, registryRetry);
     }
 
     /** {@code host:port} for Kafka Streams' {@code application.server}, or null when no host is advertised. */

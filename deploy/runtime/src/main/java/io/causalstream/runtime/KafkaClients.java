@@ -32,9 +32,9 @@ public final class KafkaClients {
         return Map.of(REGISTRY_AUTH_USERNAME, c.username(), REGISTRY_AUTH_PASSWORD, c.password());
     }
 
-    /** Avro serdes against the configured registry, credentials passed through. */
+    /** Avro serdes against the configured registry, credentials and retry policy passed through. */
     public static AvroSerdes serdes(CommonSettings settings) {
-        return new AvroSerdes(settings.schemaRegistryUrl(), registryClientConfig(settings));
+        return new AvroSerdes(settings.schemaRegistryUrl(), registryClientConfig(settings), settings.registryRetry());
     }
 
     /** Registry administration with the configured credentials. */

@@ -69,6 +69,17 @@ class CommonSettingsTest {
     }
 
     @Test
+    void registryRetryPolicyIsReadWithDefaults() {
+        assertThat(read(Map.of()).registryRetry()).isEqualTo(io.causalstream.serde.RetryingDeserializer.Policy.DEFAULT);
+        var p = read(Map.of("schema.registry.retry.budget.ms", "180000",
+                "schema.registry.unknown.id.confirm.ms", "2000")).registryRetry();
+        assertThat(p.transientBudget()).isEqualTo(java.time.Duration.ofMinutes(3));
+        assertThat(p.unknownIdConfirmation()).isEqualTo(java.time.Duration.ofSeconds(2));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> read(Map.of("schema.registry.retry.budget.ms", "-1")))
+                .hasMessageContaining("SCHEMA_REGISTRY_RETRY_BUDGET_MS");
+    }
+
+    @Test
     void environmentVariableNamesFollowTheKeys() {
         assertThat(Config.envName(CommonSettings.SECURITY_PROTOCOL)).isEqualTo("KAFKA_SECURITY_PROTOCOL");
         assertThat(Config.envName(CommonSettings.SASL_JAAS_CONFIG)).isEqualTo("KAFKA_SASL_JAAS_CONFIG");

@@ -104,8 +104,10 @@ public final class EloService implements ServiceRunner.Service {
 
         JudgmentMeters meters = new JudgmentMeters(ops.meters());
         Topology topology = EloTopology.build(settings, serdes, meters);
-        KafkaStreams ks = new KafkaStreams(topology,
-                settings.streamsProperties(self.host() + ":" + self.port(), meters));
+        var props = settings.streamsProperties(self.host() + ":" + self.port(), meters);
+        // every dead letter (annotations with a foreign owner included) in deadletters{topic, reason}
+        props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
+        KafkaStreams ks = new KafkaStreams(topology, props);
         watch.watch(ks);
         streams = ks;
         StoreQueries q = new StoreQueries(ks, self);

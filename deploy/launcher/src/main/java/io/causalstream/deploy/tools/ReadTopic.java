@@ -111,6 +111,8 @@ public final class ReadTopic implements Callable<Integer> {
         return "{\"key\":" + quote(r.key())
                 + ",\"reason\":" + quote(DeadLetters.header(r.headers(), DeadLetters.MESSAGE))
                 + ",\"exception\":" + quote(DeadLetters.header(r.headers(), DeadLetters.EXCEPTION))
+                + ",\"application\":" + quote(DeadLetters.header(r.headers(), DeadLetters.APPLICATION_ID))
+                + ",\"code\":" + quote(DeadLetters.header(r.headers(), DeadLetters.CODE))
                 + ",\"source\":" + quote(DeadLetters.header(r.headers(), DeadLetters.TOPIC) + "-"
                 + DeadLetters.header(r.headers(), DeadLetters.PARTITION) + "@"
                 + DeadLetters.header(r.headers(), DeadLetters.OFFSET))
