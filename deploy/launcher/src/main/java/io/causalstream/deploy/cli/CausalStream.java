@@ -7,6 +7,7 @@ import io.causalstream.research.alignment.AlignmentCli;
 import io.causalstream.research.cesar.eval.CesarEvalCli;
 import io.causalstream.research.cesar.train.CesarTrainCli;
 import io.causalstream.research.extraction.EvaluateCommand;
+import io.causalstream.research.fcm.MapCommand;
 import io.causalstream.research.softf1.ScoreCommand;
 import io.causalstream.research.softf1.Table3Command;
 import io.causalstream.research.wikicausal.WikiCausalCli;
@@ -62,6 +63,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "cesar-eval", new CesarEvalCli(), "CESAR on delta-CAUSAL and COPA, with the paper's rows");
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
+        add(root, summaries, "map", new MapCommand(),
+                "collective fuzzy cognitive maps: build, export, simulate, analyse, compare");
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
         add(root, summaries, "run-local", new LocalLauncher(),
                 "Kafka, the schema registry and the three services on this machine");
