@@ -248,7 +248,7 @@ public final class MapCommand implements Runnable {
             out.append(String.format(Locale.ROOT, "transmitters        %d   receivers %d   ordinary %d%n",
                     x.transmitters(), x.receivers(), x.ordinary()));
             out.append(String.format(Locale.ROOT, "complexity R/T      %.3f%n", x.complexity()));
-            out.append(String.format(Locale.ROOT, "hierarchy index h   %.4f%n", x.hierarchy()));
+            out.append(String.format(Locale.ROOT, "hierarchy index h   %.6f%n", x.hierarchy()));
             out.append(String.format(Locale.ROOT, "%n%-40s %9s %9s %10s  %s%n", "concept", "indegree", "outdegree",
                     "centrality", "role"));
             for (ConceptCentrality c : x.centralities().subList(0, Math.min(top, x.centralities().size()))) {
