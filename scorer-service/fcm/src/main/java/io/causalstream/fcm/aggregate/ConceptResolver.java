@@ -72,6 +72,9 @@ public final class ConceptResolver {
             String best = null;
             double bestSimilarity = Double.NEGATIVE_INFINITY;
             for (String concept : labels.keySet()) {
+                if (settings.polarityGuard() && !PolarityGuard.allows(key, concept)) {
+                    continue;
+                }
                 double s = similarity.similarity(key, concept);
                 if (s >= settings.similarityThreshold() && s > bestSimilarity) {
                     best = concept;

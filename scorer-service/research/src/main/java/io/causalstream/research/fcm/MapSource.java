@@ -92,11 +92,16 @@ final class MapSource {
             description = "Merge a label into the most similar concept at or above this (default 0.85).")
     double threshold;
 
+    @Option(names = "--no-polarity-guard", description = "Allow similarity merges of labels that differ by a "
+            + "polarity word (\"low crop yields\" into \"crop yields\"); refused by default.")
+    boolean noPolarityGuard;
+
     AggregationSettings settings() {
         AggregationFilter filter = new AggregationFilter(annotators, excluded,
                 kinds.stream().map(k -> k.toUpperCase(Locale.ROOT)).collect(java.util.stream.Collectors.toSet()),
                 minValidation, minStrength, !dropUnscored);
-        return new AggregationSettings(filter, defaultStrength, prior, threshold, keepSeparate, aliases);
+        return new AggregationSettings(filter, defaultStrength, prior, threshold, keepSeparate, aliases,
+                !noPolarityGuard);
     }
 
     CognitiveMap load() throws IOException {

@@ -80,7 +80,8 @@ class MapCommandTest {
         assertThat(doc.getElementsByTagName("edge").getLength()).isEqualTo(2);
 
         assertThat(run("export", "--scored", scored().toString(), "--format", "mental-modeler")).isZero();
-        assertThat(out.toString()).startsWith(",Rainfall,flooding,dams\n").contains("\nRainfall,0,0.5333333333333333,0\n");
+        assertThat(out.toString()).startsWith(",Rainfall,flooding,dams\n")
+                .contains("\nRainfall,0,0.5333333333333333,0\n");
         // and the GraphML reads back as a map for the other commands
         assertThat(run("analyse", graphml.toString())).isZero();
     }
