@@ -4,6 +4,7 @@ import io.causalstream.fcm.analysis.ConceptCentrality;
 import io.causalstream.fcm.analysis.MapComparison;
 import io.causalstream.fcm.analysis.MapIndices;
 import io.causalstream.fcm.analysis.Scenario;
+import io.causalstream.fcm.analysis.SimulationResult;
 import io.causalstream.fcm.analysis.SimulationSettings;
 import io.causalstream.fcm.analysis.Squashing;
 import io.causalstream.fcm.analysis.UpdateRule;
@@ -184,7 +185,11 @@ public final class MapCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             if (asJson) {
-                output(spec, null, json(s));
+                Map<String, Object> result = new LinkedHashMap<>();
+                result.put("baseline", summary(s.baseline()));
+                result.put("scenario", summary(s.scenario()));
+                result.put("change", s.change());
+                output(spec, null, json(result));
                 return 0;
             }
             StringBuilder out = new StringBuilder();
@@ -206,6 +211,16 @@ public final class MapCommand implements Runnable {
             }
             output(spec, null, out.toString());
             return 0;
+        }
+
+        private static Map<String, Object> summary(SimulationResult r) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("outcome", r.outcome());
+            m.put("iterations", r.iterations());
+            m.put("period", r.period());
+            m.put("finalState", r.finalState());
+            m.put("attractor", r.attractor());
+            return m;
         }
 
         private static String period(int period, String outcome) {

@@ -96,6 +96,13 @@ class MapCommandTest {
         assertThat(out.toString()).contains("scenario: FIXED_POINT")
                 .containsPattern("flooding\\s+0\\.0000\\s+1\\.0000\\s+\\+1\\.0000")
                 .contains("(clamped)");
+        out.getBuffer().setLength(0);
+        assertThat(run("simulate", map.toString(), "--clamp", "rainfall=1", "--squashing", "trivalent", "--json"))
+                .isZero();
+        var json = io.causalstream.fcm.io.MapJson.mapper().readTree(out.toString());
+        assertThat(json.at("/scenario/outcome").asText()).isEqualTo("FIXED_POINT");
+        assertThat(json.at("/scenario/finalState/flooding").asDouble()).isEqualTo(1.0);
+        assertThat(json.at("/change/flooding").asDouble()).isEqualTo(1.0);
         assertThat(run("simulate", map.toString(), "--clamp", "drought=1")).isEqualTo(2);
         assertThat(err.toString()).contains("no concept 'drought'");
     }
