@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
@@ -19,8 +20,9 @@ import java.util.Map;
 
 /**
  * Reads {@code scored-graphs} as {@code deploy/read-topic scored-graphs} prints it (one {@code {"key", "value"}}
- * JSON object per line) and keeps the latest record per (passage, annotation), as the compacted topic would. Only
- * what WikiCausal needs is read back: the edges with their labels, direction, validation and strength.
+ * JSON object per line) and keeps the latest record per (passage, annotation), as the compacted topic would. What
+ * WikiCausal and the collective maps need is read back: the edges with their labels, direction, evidence spans,
+ * confidence, validation and strength, and the annotator.
  */
 public final class ScoredGraphsFile {
 
@@ -41,10 +43,17 @@ public final class ScoredGraphsFile {
         List<ScoredEdge> edges = new ArrayList<>();
         for (JsonNode e : value.path("edges")) {
             JsonNode t = e.path("triple");
+            List<EvidenceSpan> spans = new ArrayList<>();
+            for (JsonNode span : t.path("evidence")) {
+                spans.add(new EvidenceSpan(span.path("start").asInt(), span.path("end").asInt()));
+            }
             edges.add(ScoredEdge.newBuilder()
                     .setTriple(Triple.newBuilder().setSource(t.path("source").asText())
                             .setTarget(t.path("target").asText())
-                            .setDirection(Direction.valueOf(t.path("direction").asText("INCREASE"))).build())
+                            .setDirection(Direction.valueOf(t.path("direction").asText("INCREASE")))
+                            .setEvidence(spans)
+                            .setConfidence(t.path("confidence").isNumber() ? t.path("confidence").asDouble() : null)
+                            .build())
                     .setStrength(e.path("strength").isNumber() ? e.path("strength").asDouble() : null)
                     .setValidation(ValidationState.valueOf(e.path("validation").asText("UNCHECKED")))
                     .build());

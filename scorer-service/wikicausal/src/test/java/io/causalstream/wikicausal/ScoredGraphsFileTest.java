@@ -39,6 +39,8 @@ class ScoredGraphsFileTest {
                 .containsExactly(ValidationState.VALIDATED, ValidationState.REJECTED);
         assertThat(llama.getEdges()).extracting(ScoredEdge::getStrength).containsExactly(0.71, 0.12);
         assertThat(read.get(1).getAnnotator().getKind()).isEqualTo(AnnotatorKind.HUMAN);
+        assertThat(llama.getEdges().getFirst().getTriple().getEvidence())
+                .containsExactly(new io.causalstream.schemas.graph.EvidenceSpan(3, 7));
     }
 
     @Test
@@ -56,7 +58,8 @@ class ScoredGraphsFileTest {
 
     private static ScoredEdge edge(String source, String target, ValidationState state, Double strength) {
         return ScoredEdge.newBuilder().setTriple(Triple.newBuilder().setSource(source).setTarget(target)
-                .setDirection(Direction.INCREASE).build()).setValidation(state).setStrength(strength).build();
+                .setDirection(Direction.INCREASE)
+                .setEvidence(List.of(new io.causalstream.schemas.graph.EvidenceSpan(3, 7))).build()).setValidation(state).setStrength(strength).build();
     }
 
     private static ScoredGraph graph(String passage, String annotation, ScoredEdge... edges) {

@@ -12,6 +12,7 @@ import io.causalstream.research.cesar.train.CesarTrainCli;
 import io.causalstream.research.extraction.train.ExtractorTrainCli;
 import io.causalstream.research.extraction.EvaluateCommand;
 import io.causalstream.research.extraction.ExtractCommand;
+import io.causalstream.research.fcm.MapCommand;
 import io.causalstream.research.softf1.ScoreCommand;
 import io.causalstream.research.softf1.Table3Command;
 import io.causalstream.research.wikicausal.WikiCausalCli;
@@ -74,6 +75,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "extractor-train", new ExtractorTrainCli(),
                 "train the model extractor's relation head with DJL on CPU");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
+        add(root, summaries, "map", new MapCommand(),
+                "collective fuzzy cognitive maps: build, export, simulate, analyse, compare");
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
         add(root, summaries, "dlq", new io.causalstream.deploy.tools.DlqCommand(),
                 "dlq replay: re-publish chosen dead letters to their source topic (dry run first)");

@@ -19,7 +19,7 @@ final class ArchitectureRules {
     static final String[] METHOD_LIBRARIES = {
             "io.causalstream.text..", "io.causalstream.encoder..", "io.causalstream.measures..",
             "io.causalstream.alignment..", "io.causalstream.cesar..", "io.causalstream.validation..",
-            "io.causalstream.wikicausal..", "io.causalstream.openai..",
+            "io.causalstream.wikicausal..", "io.causalstream.fcm..", "io.causalstream.openai..",
             "io.causalstream.extractor.backend..", "io.causalstream.extractor.llm..", "io.causalstream.extractor.prompt..",
             "io.causalstream.extractor.parse..", "io.causalstream.extractor.cache..", "io.causalstream.extractor.staged..",
             "io.causalstream.extractor.dataset..", "io.causalstream.extractor.resilience..",

@@ -25,7 +25,7 @@ class ArchitectureTest {
         assertThat(PRODUCT.stream().map(c -> c.getPackageName()))
                 .contains("io.causalstream.measures", "io.causalstream.cesar", "io.causalstream.validation",
                         "io.causalstream.scorer.topology", "io.causalstream.elo.topology",
-                        "io.causalstream.extractor.pipeline", "io.causalstream.text");
+                        "io.causalstream.extractor.pipeline", "io.causalstream.text", "io.causalstream.fcm.aggregate");
     }
 
     @Test

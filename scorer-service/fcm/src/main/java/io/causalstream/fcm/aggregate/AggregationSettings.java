@@ -14,12 +14,13 @@ import java.util.Set;
  * @param similarityThreshold a new label joins the most similar known concept when the similarity reaches this
  * @param keepSeparate normalised labels never merged into another concept by similarity (undoes a logged merge)
  * @param aliases normalised label -&gt; normalised label of the concept it must join (configured merges)
+ * @param polarityGuard refuse similarity merges of labels that differ by a polarity word ({@link PolarityGuard})
  */
 public record AggregationSettings(AggregationFilter filter, double defaultStrength, double prior,
-        double similarityThreshold, Set<String> keepSeparate, Map<String, String> aliases) {
+        double similarityThreshold, Set<String> keepSeparate, Map<String, String> aliases, boolean polarityGuard) {
 
     public static final AggregationSettings DEFAULT =
-            new AggregationSettings(AggregationFilter.DEFAULT, 0.5, 1.0, 0.85, Set.of(), Map.of());
+            new AggregationSettings(AggregationFilter.DEFAULT, 0.5, 1.0, 0.85, Set.of(), Map.of(), true);
 
     public AggregationSettings {
         filter = filter == null ? AggregationFilter.DEFAULT : filter;
@@ -39,22 +40,31 @@ public record AggregationSettings(AggregationFilter filter, double defaultStreng
     }
 
     public AggregationSettings withFilter(AggregationFilter f) {
-        return new AggregationSettings(f, defaultStrength, prior, similarityThreshold, keepSeparate, aliases);
+        return new AggregationSettings(f, defaultStrength, prior, similarityThreshold, keepSeparate, aliases,
+                polarityGuard);
     }
 
     public AggregationSettings withPrior(double p) {
-        return new AggregationSettings(filter, defaultStrength, p, similarityThreshold, keepSeparate, aliases);
+        return new AggregationSettings(filter, defaultStrength, p, similarityThreshold, keepSeparate, aliases,
+                polarityGuard);
     }
 
     public AggregationSettings withSimilarityThreshold(double t) {
-        return new AggregationSettings(filter, defaultStrength, prior, t, keepSeparate, aliases);
+        return new AggregationSettings(filter, defaultStrength, prior, t, keepSeparate, aliases, polarityGuard);
     }
 
     public AggregationSettings withKeepSeparate(Set<String> keys) {
-        return new AggregationSettings(filter, defaultStrength, prior, similarityThreshold, keys, aliases);
+        return new AggregationSettings(filter, defaultStrength, prior, similarityThreshold, keys, aliases,
+                polarityGuard);
+    }
+
+    public AggregationSettings withPolarityGuard(boolean guard) {
+        return new AggregationSettings(filter, defaultStrength, prior, similarityThreshold, keepSeparate, aliases,
+                guard);
     }
 
     public AggregationSettings withAliases(Map<String, String> a) {
-        return new AggregationSettings(filter, defaultStrength, prior, similarityThreshold, keepSeparate, a);
+        return new AggregationSettings(filter, defaultStrength, prior, similarityThreshold, keepSeparate, a,
+                polarityGuard);
     }
 }

@@ -27,6 +27,8 @@ public final class ConceptResolver {
     private final Map<String, List<String>> aliases = new HashMap<>();
     private final List<Merge> merges = new ArrayList<>();
     private final List<Resolution> log = new ArrayList<>();
+    /** Surface label -> concept, so a label seen before costs one lookup (no normalisation). */
+    private final Map<String, String> surfaces = new HashMap<>();
 
     public ConceptResolver(AggregationSettings settings, ConceptSimilarity similarity) {
         this.settings = settings;
@@ -35,6 +37,24 @@ public final class ConceptResolver {
 
     /** The concept id of a surface label, or null for a label that is blank once normalised. */
     public String resolve(String surface) {
+        if (surface == null) {
+            return null;
+        }
+        String cached = surfaces.get(surface);
+        if (cached != null) {
+            return cached;
+        }
+        String concept = resolveNew(surface);
+        if (concept != null && surfaces.size() < MAX_SURFACES) {
+            surfaces.put(surface, concept);
+        }
+        return concept;
+    }
+
+    /** Bound of the surface cache (a label past it is normalised again each time, with the same result). */
+    static final int MAX_SURFACES = 1_000_000;
+
+    private String resolveNew(String surface) {
         String key = ConceptKey.normalise(surface);
         if (key.isEmpty()) {
             return null;
@@ -52,6 +72,9 @@ public final class ConceptResolver {
             String best = null;
             double bestSimilarity = Double.NEGATIVE_INFINITY;
             for (String concept : labels.keySet()) {
+                if (settings.polarityGuard() && !PolarityGuard.allows(key, concept)) {
+                    continue;
+                }
                 double s = similarity.similarity(key, concept);
                 if (s >= settings.similarityThreshold() && s > bestSimilarity) {
                     best = concept;

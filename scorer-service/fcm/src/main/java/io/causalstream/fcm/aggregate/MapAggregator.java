@@ -173,7 +173,10 @@ public final class MapAggregator {
         return edges.size();
     }
 
-    /** Edges left out because both ends resolved to one concept (or an end was blank). */
+    /**
+     * Edge annotations left out so far because both ends resolved to one concept (or an end was blank); a
+     * contribution put again counts again (an event count for metrics, not part of the map).
+     */
     public long droppedSelfLoops() {
         return droppedSelfLoops;
     }

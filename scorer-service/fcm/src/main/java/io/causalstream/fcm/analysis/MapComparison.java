@@ -1,5 +1,6 @@
 package io.causalstream.fcm.analysis;
 
+import io.causalstream.fcm.aggregate.ConceptKey;
 import io.causalstream.fcm.model.CognitiveMap;
 import io.causalstream.fcm.model.Concept;
 import io.causalstream.fcm.model.MapEdge;
@@ -9,7 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Similarity of two maps over their concept ids (resolve both maps with the same settings first).
+ * Similarity of two maps. Concepts are matched by the normalised text of their ids ({@link ConceptKey}), so a map
+ * read back from a Mental Modeler CSV (ids = labels) matches the JSON map it was exported from; maps built with
+ * different concept resolution settings should be rebuilt with the same ones first.
  *
  * @param conceptJaccard |A ∩ B| / |A ∪ B| over concepts
  * @param edgeJaccard the same over directed edges (ordered concept pairs), signs ignored
@@ -74,7 +77,7 @@ public record MapComparison(double conceptJaccard, double edgeJaccard, double si
     private static Set<String> ids(CognitiveMap m) {
         Set<String> s = new HashSet<>();
         for (Concept c : m.concepts()) {
-            s.add(c.id());
+            s.add(ConceptKey.normalise(c.id()));
         }
         return s;
     }
@@ -82,7 +85,7 @@ public record MapComparison(double conceptJaccard, double edgeJaccard, double si
     private static Map<String, Double> weights(CognitiveMap m) {
         Map<String, Double> w = new HashMap<>();
         for (MapEdge e : m.edges()) {
-            w.put(e.source() + "\u0000" + e.target(), e.weight());
+            w.put(ConceptKey.normalise(e.source()) + "\u0000" + ConceptKey.normalise(e.target()), e.weight());
         }
         return w;
     }

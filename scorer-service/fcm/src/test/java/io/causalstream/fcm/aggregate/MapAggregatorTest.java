@@ -138,6 +138,29 @@ class MapAggregatorTest {
     }
 
     @Test
+    void thePolarityGuardRefusesASimilarityMergeThatWouldFlipSigns() {
+        // word Jaccard of "low crop yields" and "crop yields" is 2/3, above the threshold 0.5
+        ConceptSimilarity words = (x, y) -> {
+            Set<String> a = Set.of(x.split(" "));
+            Set<String> b = Set.of(y.split(" "));
+            long common = a.stream().filter(b::contains).count();
+            return (double) common / (a.size() + b.size() - common);
+        };
+        AggregationSettings settings = SETTINGS.withSimilarityThreshold(0.5);
+        List<Contribution> graphs = List.of(contribution("p1", "A", up("crop yields", "food prices", 1.0)),
+                contribution("p2", "A", up("low crop yields", "food prices", 1.0)));
+
+        MapAggregator guarded = new MapAggregator(settings, words);
+        graphs.forEach(guarded::put);
+        assertThat(guarded.snapshot("m").merges()).isEmpty();
+        assertThat(guarded.snapshot("m").concepts()).extracting(Concept::id).contains("low crop yields");
+
+        MapAggregator unguarded = new MapAggregator(settings.withPolarityGuard(false), words);
+        graphs.forEach(unguarded::put);
+        assertThat(unguarded.snapshot("m").merges()).extracting(Merge::key).containsExactly("low crop yields");
+    }
+
+    @Test
     void configuredAliasesMergeWithoutASimilarityAndAMergeThatMakesASelfLoopIsDropped() {
         MapAggregator a = new MapAggregator(SETTINGS.withAliases(Map.of("Precipitation", "rain")));
         a.put(contribution("p1", "A", up("precipitation", "flooding", 1.0), up("rain", "precipitation", 1.0)));

@@ -73,6 +73,10 @@ class MapIndicesTest {
         assertThat(cmp.s2()).isCloseTo(0.5, within(1e-12));
         assertThat(cmp.commonEdges()).isEqualTo(2);
 
+        // concepts match by normalised text: "The A." is a
+        CognitiveMap renamed = CognitiveMap.builder("r").edge("The A.", "B", 0.5).edge("b", "c", -1).build();
+        assertThat(MapComparison.of(a, renamed).weightedJaccard()).isEqualTo(1.0);
+
         MapComparison self = MapComparison.of(b, b);
         assertThat(self.conceptJaccard()).isEqualTo(1.0);
         assertThat(self.edgeJaccard()).isEqualTo(1.0);
