@@ -76,4 +76,21 @@ class CueCheckAgreementTest {
                 new Mention(GroundingLevel.EXACT, 0, 19, 25, 1.0), 0, Direction.INCREASE).polarity())
                 .isEqualTo(CueCheck.Polarity.UNKNOWN); // "causes" is unsigned: no polarity either way
     }
+
+    @Test
+    void theNewFromAndNominalCuesRunTheExtractorsWay() {
+        // RuleBasedExtractorTest.nominalAndFromCues: armed violence -> Food insecurity, Drought -> conflict
+        String from = "Food insecurity follows from armed violence.";
+        Mention insecurity = new Mention(GroundingLevel.EXACT, 0, 0, 15, 1.0);
+        Mention violence = new Mention(GroundingLevel.EXACT, 0, 29, 43, 1.0);
+        assertThat(from.substring(29, 43)).isEqualTo("armed violence");
+        assertThat(CueCheck.check(from, violence, insecurity, 0, Direction.INCREASE).orientation())
+                .isEqualTo(CueCheck.Orientation.CONSISTENT);
+        String nominal = "Drought is a major cause of conflict.";
+        Mention drought = new Mention(GroundingLevel.EXACT, 0, 0, 7, 1.0);
+        Mention conflict = new Mention(GroundingLevel.EXACT, 0, 28, 36, 1.0);
+        assertThat(nominal.substring(28, 36)).isEqualTo("conflict");
+        assertThat(CueCheck.check(nominal, drought, conflict, 0, Direction.INCREASE).orientation())
+                .isEqualTo(CueCheck.Orientation.CONSISTENT);
+    }
 }
