@@ -1,5 +1,6 @@
 package io.causalstream.research.fcm;
 
+import io.causalstream.fcm.aggregate.MapKeys;
 import io.causalstream.fcm.analysis.ConceptCentrality;
 import io.causalstream.fcm.analysis.MapComparison;
 import io.causalstream.fcm.analysis.MapIndices;
@@ -86,10 +87,32 @@ public final class MapCommand implements Runnable {
         @Option(names = "--out", description = "Write the map here (default: standard output).")
         Path out;
 
+        @Option(names = "--out-dir", description = "With --group-by: write one <map id>.json per map here.")
+        Path outDir;
+
         @Override
         public Integer call() throws IOException {
             if (source.scored.isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "map build needs --scored FILE");
+            }
+            if (!"all".equalsIgnoreCase(source.groupBy) || outDir != null) {
+                if (outDir == null) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--group-by needs --out-dir");
+                }
+                MapKeys keys;
+                try {
+                    keys = MapKeys.named(source.groupBy);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+                }
+                Files.createDirectories(outDir);
+                for (CognitiveMap m : source.buildAll(keys).values()) {
+                    Path file = outDir.resolve(m.id().replaceAll("[^A-Za-z0-9._-]", "_") + ".json");
+                    Files.writeString(file, MapJson.write(m) + "\n", StandardCharsets.UTF_8);
+                    spec.commandLine().getErr().printf(Locale.ROOT, "map %s: %d concepts, %d edges -> %s%n", m.id(),
+                            m.concepts().size(), m.edges().size(), file);
+                }
+                return 0;
             }
             CognitiveMap map = source.build();
             output(spec, out, MapJson.write(map) + "\n");

@@ -7,6 +7,7 @@ import io.causalstream.fcm.aggregate.AggregationSettings;
 import io.causalstream.fcm.aggregate.ConceptKey;
 import io.causalstream.fcm.aggregate.ConceptSimilarity;
 import io.causalstream.fcm.aggregate.MapAggregator;
+import io.causalstream.fcm.aggregate.MapKeys;
 import io.causalstream.fcm.aggregate.ScoredGraphs;
 import io.causalstream.fcm.io.GraphMl;
 import io.causalstream.fcm.io.MapJson;
@@ -49,6 +50,10 @@ final class MapSource {
 
     @Option(names = "--map-id", defaultValue = "all", description = "Id of a map built from --scored (default: all).")
     String mapId;
+
+    @Option(names = "--group-by", defaultValue = "all", paramLabel = "all|kind|annotator",
+            description = "With map build --out-dir: one map per annotator kind or per annotator (default: one map).")
+    String groupBy;
 
     @Option(names = "--kind", paramLabel = "KIND", description = "Only annotators of this kind: HUMAN, MODEL, RULES.")
     Set<String> kinds = new HashSet<>();
@@ -118,6 +123,17 @@ final class MapSource {
     }
 
     CognitiveMap build() throws IOException {
+        Map<String, CognitiveMap> maps = buildAll(MapKeys.ALL);
+        CognitiveMap all = maps.get("all");
+        return all == null ? CognitiveMap.builder(mapId).build() : withId(all, mapId);
+    }
+
+    private static CognitiveMap withId(CognitiveMap m, String id) {
+        return new CognitiveMap(id, m.concepts(), m.edges(), m.merges());
+    }
+
+    /** One map per key of {@code keys}, in the order the keys first appear. */
+    Map<String, CognitiveMap> buildAll(MapKeys keys) throws IOException {
         List<ScoredGraph> graphs = new ArrayList<>();
         for (Path p : scored) {
             graphs.addAll(ScoredGraphsFile.read(p));
@@ -131,11 +147,17 @@ final class MapSource {
             } else if (!"none".equalsIgnoreCase(similarity)) {
                 throw new IllegalArgumentException("--similarity is none or minilm, not " + similarity);
             }
-            MapAggregator aggregator = new MapAggregator(settings(), sim);
+            Map<String, MapAggregator> aggregators = new LinkedHashMap<>();
+            AggregationSettings settings = settings();
             for (ScoredGraph g : graphs) {
-                aggregator.put(ScoredGraphs.contribution(g));
+                var c = ScoredGraphs.contribution(g);
+                for (String key : keys.of(c)) {
+                    MapKeys.aggregator(aggregators, key, settings, sim).put(c);
+                }
             }
-            return aggregator.snapshot(mapId);
+            Map<String, CognitiveMap> out = new LinkedHashMap<>();
+            aggregators.forEach((key, a) -> out.put(key, a.snapshot(key)));
+            return out;
         } finally {
             if (encoder != null) {
                 encoder.close();

@@ -71,6 +71,18 @@ class MapCommandTest {
     }
 
     @Test
+    void buildGroupedByKindWritesOneMapPerKind() throws Exception {
+        Path maps = dir.resolve("maps");
+        assertThat(run("build", "--scored", scored().toString(), "--group-by", "kind", "--out-dir", maps.toString()))
+                .isZero();
+        assertThat(MapJson.read(Files.readString(maps.resolve("kind_model.json"))).edges()).hasSize(2);
+        // the human's only admitted edge: rainfall -> flooding (the REJECTED one is left out)
+        assertThat(MapJson.read(Files.readString(maps.resolve("kind_human.json"))).edges()).singleElement()
+                .satisfies(e -> assertThat(e.source()).isEqualTo("rainfall"));
+        assertThat(run("build", "--scored", scored().toString(), "--group-by", "kind")).isEqualTo(2);
+    }
+
+    @Test
     void exportWritesGraphMlThatParsesAndAMentalModelerMatrix() throws Exception {
         Path map = dir.resolve("map.json");
         run("build", "--scored", scored().toString(), "--out", map.toString());
