@@ -107,7 +107,8 @@ class RegistryOutageIT {
             Map<String, String> common = new HashMap<>(Map.of("kafka.bootstrap.servers", bootstrap,
                     "schema.registry.url", registryUrl, "http.port", "0", "http.host", "127.0.0.1",
                     // a registry restart takes up to a minute on a busy test machine: more than the default budget
-                    "schema.registry.retry.budget.ms", "240000"));
+                    "schema.registry.retry.budget.ms", "240000",
+                    "schema.registry.unknown.id.confirm.ms", "3000"));
             Map<String, String> extractorConfig = new HashMap<>(common);
             extractorConfig.putAll(Map.of("application.id", "extractor-outage-" + run,
                     "extractor.retry.backoff.ms", "200"));
@@ -135,7 +136,9 @@ class RegistryOutageIT {
                 registry = SchemaRegistryProcess.start(archive, SchemaRegistryProcess.defaultInstallDir(archive),
                         registryPort, tmp.resolve("registry-2.log"), storage);
 
-                // a garbage passage after the valid ones: when its dead letter is there, the valid one was decided
+                // a schema id the (healthy) registry does not know, then a garbage passage, after the valid ones:
+                // when their dead letters are there, the valid one was decided
+                send(bootstrap, Topics.PASSAGES.name(), "unknown-" + run, new byte[]{0, 0, 0, 0x7f, 0x7f, 2, 'x'});
                 send(bootstrap, Topics.PASSAGES.name(), "bad-" + run, "not avro".getBytes(StandardCharsets.UTF_8));
 
                 List<ConsumerRecord<String, byte[]>> extracted = readUntil(bootstrap, Topics.EXTRACTIONS.name(),
@@ -151,12 +154,22 @@ class RegistryOutageIT {
 
                 List<ConsumerRecord<String, byte[]>> passagesDlq = readUntil(bootstrap,
                         Topics.PASSAGES.deadLetterTopic(), rs -> rs.stream()
-                                .filter(r -> ("bad-" + run).equals(r.key())).count() >= 2);
-                assertThat(passagesDlq).extracting(ConsumerRecord::key).containsOnly("bad-" + run);
+                                .filter(r -> ("bad-" + run).equals(r.key())).count() >= 2
+                                && rs.stream().filter(r -> ("unknown-" + run).equals(r.key())).count() >= 2);
+                assertThat(passagesDlq).extracting(ConsumerRecord::key)
+                        .containsOnly("unknown-" + run, "bad-" + run).hasSize(4);
                 assertThat(passagesDlq).extracting(r -> DeadLetters.header(r.headers(), DeadLetters.APPLICATION_ID))
-                        .containsExactlyInAnyOrder("extractor-outage-" + run, "elo-outage-" + run);
-                assertThat(passagesDlq).extracting(r -> DeadLetters.header(r.headers(), DeadLetters.MESSAGE))
-                        .allMatch(m -> m.contains("magic byte") || m.contains("wire format"));
+                        .containsExactlyInAnyOrder("extractor-outage-" + run, "elo-outage-" + run,
+                                "extractor-outage-" + run, "elo-outage-" + run);
+                assertThat(passagesDlq).filteredOn(r -> r.key().startsWith("bad-"))
+                        .extracting(r -> DeadLetters.header(r.headers(), DeadLetters.MESSAGE))
+                        .allMatch(m -> m.contains("magic byte"));
+                // the real registry's 404, confirmed, in readable words
+                assertThat(passagesDlq).filteredOn(r -> r.key().startsWith("unknown-"))
+                        .extracting(r -> DeadLetters.header(r.headers(), DeadLetters.MESSAGE))
+                        .allSatisfy(m -> assertThat(m).contains("schema id " + 0x7f7f
+                                + " of a record on passages is unknown to the schema registry",
+                                "schema registry answered HTTP 404").doesNotContain("ProblemDetails"));
                 // the ratings prove the judgment was counted; nothing valid was dead-lettered anywhere
                 for (String topic : List.of(Topics.EXTRACTIONS.deadLetterTopic(), Topics.JUDGMENTS.deadLetterTopic())) {
                     assertThat(readAll(bootstrap, topic)).as(topic).isEmpty();
