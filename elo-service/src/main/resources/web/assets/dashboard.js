@@ -173,8 +173,9 @@
   }
 
   async function select(passageId) {
+    const changed = selected !== passageId;
     selected = passageId;
-    renderAlignment();
+    if (changed) renderAlignment();
     try {
       detail = await json('/api/passages/' + encodeURIComponent(passageId) + '/ratings');
       record(detail);
