@@ -8,6 +8,7 @@
   let selected = new URLSearchParams(location.search).get('passage');
   let detail = null;
   let seen = 0;
+  let alignmentRows = [];
 
   const fmt = (x, d = 1) => (x === null || x === undefined) ? '–' : Number(x).toFixed(d);
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
@@ -135,8 +136,46 @@
     box.appendChild(s);
   }
 
+  // one strip per measure on [-1, 1]: every passage's rho (grey), the selected one (orange), the mean and its interval
+  function strip(row) {
+    const w = 220, h = 16, x = (v) => 4 + (w - 8) * (Math.max(-1, Math.min(1, v)) + 1) / 2;
+    const s = document.createElementNS(SVG, 'svg');
+    s.setAttribute('width', String(w)); s.setAttribute('height', String(h)); s.setAttribute('class', 'strip');
+    const mk = (tag, attrs) => { const e = document.createElementNS(SVG, tag); for (const k in attrs) e.setAttribute(k, String(attrs[k])); s.append(e); return e; };
+    mk('line', {x1: x(-1), x2: x(1), y1: 8, y2: 8, class: 'strip-axis'});
+    mk('line', {x1: x(0), x2: x(0), y1: 2, y2: 14, class: 'strip-axis'});
+    if (row.ciLow !== null && row.ciLow !== undefined) mk('line', {x1: x(row.ciLow), x2: x(row.ciHigh), y1: 8, y2: 8, class: 'strip-ci'});
+    for (const [p, v] of Object.entries(row.perPassage || {})) {
+      const c = mk('circle', {cx: x(v), cy: 8, r: p === selected ? 4 : 2.5, class: p === selected ? 'strip-selected' : 'strip-passage'});
+      const t = document.createElementNS(SVG, 'title'); t.textContent = p + ': ' + fmt(v, 3); c.append(t);
+    }
+    if (row.spearman !== null && row.spearman !== undefined) mk('rect', {x: x(row.spearman) - 1.5, y: 1, width: 3, height: 14, class: 'strip-mean'});
+    return s;
+  }
+
+  function renderAlignment() {
+    const body = $('alignment').querySelector('tbody');
+    body.replaceChildren();
+    for (const r of alignmentRows) {
+      const tr = el('tr');
+      const own = r.perPassage && selected ? r.perPassage[selected] : undefined;
+      tr.append(el('td', r.measure), el('td', fmt(r.spearman, 3), 'num'),
+        el('td', r.ciLow === null || r.ciLow === undefined ? '–' : '(' + fmt(r.ciLow, 3) + ', ' + fmt(r.ciHigh, 3) + ')', 'num'),
+        el('td', String(r.passages), 'num'), el('td', fmt(own, 3), 'num'));
+      const td = el('td'); td.append(strip(r)); tr.append(td);
+      body.append(tr);
+    }
+    if (alignmentRows.length) {
+      $('alignment-note').textContent = 'Spearman ρ between each measure\'s F1 ranking and the Elo ranking of a passage\'s '
+        + 'annotations (the gold not ranked); a constant ranking counts as 0. Mean over passages with a Student-t 95% '
+        + 'interval (none with one passage). Grey: each passage; orange: the selected passage; bar: the mean.';
+    }
+  }
+
   async function select(passageId) {
+    const changed = selected !== passageId;
     selected = passageId;
+    if (changed) renderAlignment();
     try {
       detail = await json('/api/passages/' + encodeURIComponent(passageId) + '/ratings');
       record(detail);
@@ -195,6 +234,10 @@
     live.addEventListener('stats', (e) => {
       const s = JSON.parse(e.data);
       $('rate').textContent = fmt(s.judgmentsPerSecond, 1);
+    });
+    live.addEventListener('alignment', (e) => {
+      alignmentRows = JSON.parse(e.data);
+      renderAlignment();
     });
     live.addEventListener('tournaments', (e) => {
       const views = JSON.parse(e.data);

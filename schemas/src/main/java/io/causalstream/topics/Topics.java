@@ -24,6 +24,13 @@ public final class Topics {
     public static final Topic<GoldGraph> TOURNAMENT_WINNERS = new Topic<>("tournament-winners", GoldGraph.class, true);
     public static final Topic<MeasureAlignment> MEASURE_ALIGNMENT =
             new Topic<>("measure-alignment", MeasureAlignment.class, true);
+    /**
+     * The scorer's repartition of its per-passage {@code measure-alignment} records by measure (key = measure), so
+     * that one task sees every passage of a measure and can write the measure's ALL record. Not compacted: the
+     * key is shared by all passages of a measure.
+     */
+    public static final Topic<MeasureAlignment> MEASURE_ALIGNMENT_BY_MEASURE =
+            new Topic<>("measure-alignment-by-measure", MeasureAlignment.class, false);
 
     /** Topics somebody outside the system writes to; each has a dead-letter topic. */
     public static final List<Topic<? extends SpecificRecord>> INPUTS =
@@ -31,7 +38,7 @@ public final class Topics {
 
     public static final List<Topic<? extends SpecificRecord>> ALL = List.of(
             PASSAGES, EXTRACTIONS, GOLD_GRAPHS, SCORED_GRAPHS, JUDGMENTS, RATINGS, TOURNAMENT_WINNERS,
-            MEASURE_ALIGNMENT);
+            MEASURE_ALIGNMENT, MEASURE_ALIGNMENT_BY_MEASURE);
 
     /** All topic names the local runtime and the tests create: the topics and the dead-letter topics. */
     public static List<String> allNamesWithDeadLetters() {

@@ -152,6 +152,17 @@ class EndToEndIT {
         assertThat(elos.get("HumanB")).isCloseTo(1000.736306793522, within(1e-9));
         assertThat(elos.get(rulesId)).isCloseTo(983.263693206478, within(1e-9));
 
+        // the scorer turns the ratings and its scores into measure-alignment. The curated gold is no player; Elo
+        // ranks HumanA > HumanB > rules-v1, exact F1 the reverse (1/2 < 2/3 < 1): rho = -1 over 3 annotations
+        String key = PASSAGE + "|exact@1";
+        var agreement = cluster.readUntil(Topics.MEASURE_ALIGNMENT, Duration.ofSeconds(60), rs -> rs.stream()
+                .anyMatch(r -> key.equals(r.key()) && r.value().getN() == 3 && r.value().getSpearman() < -0.99));
+        assertThat(agreement.stream().filter(r -> key.equals(r.key())).reduce((a, b) -> b).orElseThrow().value()
+                .getSpearman()).isCloseTo(-1.0, within(1e-12));
+        assertThat(cluster.readUntil(Topics.MEASURE_ALIGNMENT, Duration.ofSeconds(60), rs -> rs.stream()
+                        .anyMatch(r -> "ALL|exact@1".equals(r.key()) && r.value().getPassages() >= 1)))
+                .isNotEmpty();
+
         var dead = cluster.readRawUntil(Topics.JUDGMENTS.deadLetterTopic(), Duration.ofSeconds(30),
                 rs -> rs.stream().anyMatch(r -> PASSAGE.equals(r.key())));
         String reason = DeadLetters.header(dead.stream().filter(r -> PASSAGE.equals(r.key())).findFirst()

@@ -3,6 +3,7 @@ package io.causalstream.elo.live;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.elo.api.RatingsView;
+import io.causalstream.schemas.alignment.MeasureAlignment;
 import io.causalstream.schemas.tournament.Tournament;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
@@ -35,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * <p>Events: {@code tournaments} (a JSON array of {@link RatingsView}, the passages changed since the last
  * flush) and {@code stats} ({@code {"judgmentsPerSecond", "judgmentsSeen", "clients"}}); judgments are counted
  * from the growth of each table's {@code judgmentsApplied}, so refits (same count) do not count.
+ *
+ * <p>It also follows {@code measure-alignment} (the scorer's compacted topic, read from the beginning so a
+ * dashboard sees the current agreement at once) into an {@link AlignmentBoard}, and sends event {@code alignment}
+ * (a JSON array of {@link AlignmentBoard.Row}: per measure the ALL mean with its interval and each passage's value)
+ * on connect and whenever it changed since the last flush.
  */
 public final class LiveFeed implements AutoCloseable {
 
@@ -51,6 +57,10 @@ public final class LiveFeed implements AutoCloseable {
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread poller;
     private final Thread flusher;
+    private final KafkaConsumer<String, MeasureAlignment> alignmentConsumer;
+    private final AlignmentBoard alignment = new AlignmentBoard();
+    private final AtomicBoolean alignmentChanged = new AtomicBoolean();
+    private final Thread alignmentPoller;
     private long seen;
 
     public LiveFeed(Map<String, Object> connection, SerdeFactory serdes, Map<String, String> overrides, Duration interval) {
@@ -61,6 +71,12 @@ public final class LiveFeed implements AutoCloseable {
         props.putAll(overrides);
         this.consumer = new KafkaConsumer<>(props, new StringDeserializer(),
                 serdes.valueDeserializer(Topics.RATINGS));
+        Map<String, Object> alignmentProps = new HashMap<>(props);
+        alignmentProps.put(ConsumerConfig.CLIENT_ID_CONFIG, "elo-service-live-alignment");
+        this.alignmentConsumer = new KafkaConsumer<>(alignmentProps, new StringDeserializer(),
+                serdes.valueDeserializer(Topics.MEASURE_ALIGNMENT));
+        this.alignmentPoller = Thread.ofPlatform().name("elo-live-alignment-poller").daemon()
+                .unstarted(this::pollAlignment);
         this.interval = interval;
         this.poller = Thread.ofPlatform().name("elo-live-feed-poller").daemon().unstarted(this::poll);
         this.flusher = Thread.ofPlatform().name("elo-live-feed-flusher").daemon().unstarted(this::flushLoop);
@@ -68,6 +84,7 @@ public final class LiveFeed implements AutoCloseable {
 
     public LiveFeed start() {
         poller.start();
+        alignmentPoller.start();
         flusher.start();
         return this;
     }
@@ -78,6 +95,35 @@ public final class LiveFeed implements AutoCloseable {
         client.onClose(() -> clients.remove(client));
         clients.add(client);
         client.sendEvent("hello", "{\"intervalMs\":" + interval.toMillis() + "}");
+        try {
+            client.sendEvent("alignment", json.writeValueAsString(alignment.rows()));
+        } catch (JsonProcessingException e) {
+            log.warn("cannot write the alignment event: {}", e.toString());
+        }
+    }
+
+    private void pollAlignment() {
+        try {
+            List<TopicPartition> partitions = new ArrayList<>();
+            alignmentConsumer.partitionsFor(Topics.MEASURE_ALIGNMENT.name()).forEach(p -> partitions.add(
+                    new TopicPartition(p.topic(), p.partition())));
+            alignmentConsumer.assign(partitions);
+            alignmentConsumer.seekToBeginning(partitions);
+            while (running.get()) {
+                for (ConsumerRecord<String, MeasureAlignment> r : alignmentConsumer.poll(Duration.ofMillis(500))) {
+                    alignment.take(r.key(), r.value());
+                    alignmentChanged.set(true);
+                }
+            }
+        } catch (WakeupException e) {
+            // closing
+        } catch (RuntimeException e) {
+            if (running.get()) {
+                log.error("live feed stopped following {}: {}", Topics.MEASURE_ALIGNMENT, e.toString(), e);
+            }
+        } finally {
+            alignmentConsumer.close(Duration.ofSeconds(2));
+        }
     }
 
     private void poll() {
@@ -151,9 +197,13 @@ public final class LiveFeed implements AutoCloseable {
             String stats = json.writeValueAsString(Map.of("judgmentsPerSecond", rate, "judgmentsSeen", total,
                     "clients", clients.size()));
             String tournaments = views.isEmpty() ? null : json.writeValueAsString(views);
+            String agreement = alignmentChanged.getAndSet(false) ? json.writeValueAsString(alignment.rows()) : null;
             for (SseClient c : clients) {
                 if (tournaments != null) {
                     c.sendEvent("tournaments", tournaments);
+                }
+                if (agreement != null) {
+                    c.sendEvent("alignment", agreement);
                 }
                 c.sendEvent("stats", stats);
             }
@@ -168,12 +218,14 @@ public final class LiveFeed implements AutoCloseable {
             return;
         }
         consumer.wakeup();
+        alignmentConsumer.wakeup();
         flusher.interrupt();
         for (SseClient c : clients) {
             c.close();
         }
         try {
             poller.join(5000);
+            alignmentPoller.join(5000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

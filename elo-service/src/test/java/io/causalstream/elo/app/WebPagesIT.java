@@ -2,6 +2,7 @@ package io.causalstream.elo.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.causalstream.schemas.alignment.MeasureAlignment;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
@@ -166,6 +167,16 @@ class WebPagesIT {
             // the Bradley-Terry refit arrives a moment later
             wait.until(d -> !d.findElement(By.cssSelector("#players tr[data-annotation='" + leftAnnotation + "']"))
                     .getText().contains("refitting"));
+            // the scorer's measure-alignment records show up live in the agreement panel
+            cluster.send(Topics.MEASURE_ALIGNMENT, passage + "|meteor@0.55", MeasureAlignment.newBuilder()
+                    .setScope(passage).setMeasure("meteor@0.55").setSpearman(0.5).setN(2).setThreshold(0.55)
+                    .setUpdatedAt(T0).build());
+            cluster.send(Topics.MEASURE_ALIGNMENT, "ALL|meteor@0.55", MeasureAlignment.newBuilder()
+                    .setScope("ALL").setMeasure("meteor@0.55").setSpearman(0.42).setCiLow(0.1).setCiHigh(0.74)
+                    .setCiLevel(0.95).setN(20).setPassages(7).setThreshold(0.55).setUpdatedAt(T0).build());
+            // (the table is redrawn as events arrive: a row read while it is replaced is read again)
+            wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                    .until(d -> cells("alignment").contains("meteor@0.55|0.420|(0.100, 0.740)|7|0.500"));
             screenshot("dashboard.png");
 
             browser.get(base + "/guidelines");

@@ -1,5 +1,7 @@
 package io.causalstream.research.study;
 
+import io.causalstream.measures.agreement.Spearman;
+import io.causalstream.measures.agreement.NumpyMean;
 import io.causalstream.measures.RawEdge;
 import java.util.ArrayList;
 import java.util.List;

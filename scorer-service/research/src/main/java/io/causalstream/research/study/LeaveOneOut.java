@@ -1,5 +1,6 @@
 package io.causalstream.research.study;
 
+import io.causalstream.measures.agreement.NumpyMean;
 import java.util.Arrays;
 
 /**

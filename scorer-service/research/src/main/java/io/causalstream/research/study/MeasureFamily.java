@@ -1,5 +1,6 @@
 package io.causalstream.research.study;
 
+import io.causalstream.measures.agreement.Spearman;
 import java.util.List;
 import java.util.function.Function;
 

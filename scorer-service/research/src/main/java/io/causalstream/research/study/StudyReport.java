@@ -1,7 +1,9 @@
 package io.causalstream.research.study;
 
+import io.causalstream.measures.agreement.Spearman;
+import io.causalstream.measures.agreement.Intervals;
 import io.causalstream.research.study.AgreementStudy.Row;
-import io.causalstream.research.study.Intervals.Interval;
+import io.causalstream.measures.agreement.Intervals.Interval;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

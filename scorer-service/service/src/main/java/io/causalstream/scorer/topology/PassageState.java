@@ -101,6 +101,16 @@ final class PassageState {
         golds.delete(StoreKeys.gold(passageId, origin));
     }
 
+    /** The latest published result of every annotation of the passage, in annotationId order. */
+    List<ScoredGraph> scoresOf(String passageId) {
+        List<ScoredGraph> out = new ArrayList<>();
+        try (KeyValueIterator<String, ScoredGraph> it =
+                     scores.prefixScan(StoreKeys.passagePrefix(passageId), PREFIX_SERIALIZER)) {
+            it.forEachRemaining(kv -> out.add(kv.value));
+        }
+        return out;
+    }
+
     void putScore(ScoredGraph graph) {
         scores.put(StoreKeys.annotation(graph.getPassageId(), graph.getAnnotationId()), graph);
     }

@@ -22,9 +22,14 @@ import org.apache.kafka.streams.state.Stores;
  *   passages ────┘   (workers)                           │
  *   gold-graphs ────────► apply-gold-graph ──────────────┼──► scored-graphs
  *   tournament-winners ─► apply-tournament-winner ───────┘
+ *                                   │ (scored graphs)
+ *   ratings ──────────────────► align ──► measure-alignment          (passageId|measure)
+ *                                     └─► measure-alignment-by-measure ─► align-all ─► measure-alignment (ALL|measure)
  *
  *   validate reads and writes  extractions-by-passage, passages-by-id, validated-by-passage, verifier-answers
  *   score and the gold nodes   validated-by-passage, gold-by-passage, scores-by-passage
+ *   align                      tournaments-by-passage, alignment-by-passage (reads gold-by-passage, scores-by-passage)
+ *   align-all                  alignment-by-measure (second sub-topology, keyed by measure)
  * </pre>
  *
  * <b>Validate</b> ({@link ValidateProcessor}) joins each extraction with its passage's text and validates it once
@@ -49,6 +54,17 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #VERIFIER_ANSWERS_STORE}: {@code verifier, cause, effect -> answer}, the LLM verifier's answers
  *       (validate only), so that a restart does not ask again.</li>
  * </ul>
+ * <b>Measure alignment</b> ({@link AlignmentProcessor}, {@link AlignmentSummaryProcessor}): the {@code ratings}
+ * topic (Tournament per passage, co-partitioned) and every scored graph update each measure's Spearman agreement
+ * with the human ranking per passage, emitted on {@code measure-alignment} with key {@code passageId|measure}
+ * ({@link #alignmentKey}); repartitioned by measure through {@code measure-alignment-by-measure}, a second
+ * sub-topology averages the latest per-passage values into {@code ALL|measure} with a Student-t 95% interval.
+ * Further stores:
+ * <ul>
+ *   <li>{@value #TOURNAMENTS_STORE}: {@code passageId -> Tournament}, the latest rating table;</li>
+ *   <li>{@value #ALIGNMENT_STORE}: {@code passageId, measure -> MeasureAlignment}, the last value emitted;</li>
+ *   <li>{@value #ALIGNMENT_BY_MEASURE_STORE}: {@code measure, passageId -> MeasureAlignment}, what ALL averages.</li>
+ * </ul>
  * Records that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges, a
  * text longer than {@code scorer.max.passage.chars}) go to their topic's dead-letter topic. All input topics are
  * keyed by passageId and co-partitioned (the contract), so the nodes share one sub-topology and its stores.
@@ -64,6 +80,13 @@ public final class ScorerTopology {
     public static final String APPLY_GOLD_GRAPH = "apply-gold-graph";
     public static final String APPLY_TOURNAMENT_WINNER = "apply-tournament-winner";
     public static final String SCORED_GRAPHS_SINK = "scored-graphs-sink";
+    public static final String RATINGS_SOURCE = "ratings-source";
+    public static final String ALIGN = "align";
+    public static final String MEASURE_ALIGNMENT_SINK = "measure-alignment-sink";
+    public static final String ALIGNMENT_BY_MEASURE_SINK = "measure-alignment-by-measure-sink";
+    public static final String ALIGNMENT_BY_MEASURE_SOURCE = "measure-alignment-by-measure-source";
+    public static final String ALIGN_ALL = "align-all";
+    public static final String MEASURE_ALIGNMENT_ALL_SINK = "measure-alignment-all-sink";
 
     public static final String EXTRACTIONS_STORE = "extractions-by-passage";
     public static final String PASSAGES_STORE = "passages-by-id";
@@ -71,6 +94,9 @@ public final class ScorerTopology {
     public static final String GOLD_STORE = "gold-by-passage";
     public static final String SCORES_STORE = "scores-by-passage";
     public static final String VERIFIER_ANSWERS_STORE = "verifier-answers";
+    public static final String TOURNAMENTS_STORE = "tournaments-by-passage";
+    public static final String ALIGNMENT_STORE = "alignment-by-passage";
+    public static final String ALIGNMENT_BY_MEASURE_STORE = "alignment-by-measure";
 
     public static Topology build(ScorerSettings settings, SerdeFactory serdes) {
         return build(settings, serdes, ScoringObserver.NONE);
@@ -106,6 +132,8 @@ public final class ScorerTopology {
                 serdes.valueDeserializer(Topics.GOLD_GRAPHS), Topics.GOLD_GRAPHS.name());
         topology.addSource(TOURNAMENT_WINNERS_SOURCE, keys.deserializer(),
                 serdes.valueDeserializer(Topics.TOURNAMENT_WINNERS), Topics.TOURNAMENT_WINNERS.name());
+        topology.addSource(RATINGS_SOURCE, keys.deserializer(),
+                serdes.valueDeserializer(Topics.RATINGS), Topics.RATINGS.name());
 
         // stage 1: validate (extractions joined with passage text)
         topology.addProcessor(VALIDATE, () -> new ValidateProcessor(scorer, workers, preference, maxEdges,
@@ -122,8 +150,29 @@ public final class ScorerTopology {
                         observer, maxEdges),
                 TOURNAMENT_WINNERS_SOURCE);
 
+        // measure alignment, per passage (same sub-topology) and over all passages (repartitioned by measure)
+        topology.addProcessor(ALIGN, () -> new AlignmentProcessor(preference),
+                RATINGS_SOURCE, SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER);
+        topology.addSink(MEASURE_ALIGNMENT_SINK, Topics.MEASURE_ALIGNMENT.name(), keys.serializer(),
+                serdes.valueSerializer(Topics.MEASURE_ALIGNMENT), ALIGN);
+        topology.addSink(ALIGNMENT_BY_MEASURE_SINK, Topics.MEASURE_ALIGNMENT_BY_MEASURE.name(), keys.serializer(),
+                serdes.valueSerializer(Topics.MEASURE_ALIGNMENT_BY_MEASURE), ALIGN);
+        topology.addSource(ALIGNMENT_BY_MEASURE_SOURCE, keys.deserializer(),
+                serdes.valueDeserializer(Topics.MEASURE_ALIGNMENT_BY_MEASURE),
+                Topics.MEASURE_ALIGNMENT_BY_MEASURE.name());
+        topology.addProcessor(ALIGN_ALL, AlignmentSummaryProcessor::new, ALIGNMENT_BY_MEASURE_SOURCE);
+        topology.addSink(MEASURE_ALIGNMENT_ALL_SINK, Topics.MEASURE_ALIGNMENT.name(), keys.serializer(),
+                serdes.valueSerializer(Topics.MEASURE_ALIGNMENT), ALIGN_ALL);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(TOURNAMENTS_STORE),
+                keys, serdes.value(Topics.RATINGS)), ALIGN);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ALIGNMENT_STORE),
+                keys, serdes.value(Topics.MEASURE_ALIGNMENT)), ALIGN);
+        topology.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(ALIGNMENT_BY_MEASURE_STORE), keys,
+                serdes.value(Topics.MEASURE_ALIGNMENT_BY_MEASURE)), ALIGN_ALL);
+
         // every node sees every store (one PassageState per node); who writes what is in the class comment
-        String[] all = {VALIDATE, SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER};
+        String[] all = {VALIDATE, SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER, ALIGN};
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EXTRACTIONS_STORE),
                 keys, serdes.value(Topics.EXTRACTIONS)), all);
         topology.addStateStore(Stores.<String, Passage>keyValueStoreBuilder(
@@ -140,6 +189,11 @@ public final class ScorerTopology {
         topology.addSink(SCORED_GRAPHS_SINK, Topics.SCORED_GRAPHS.name(), keys.serializer(),
                 serdes.valueSerializer(Topics.SCORED_GRAPHS), SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER);
         return topology;
+    }
+
+    /** The key of a {@code measure-alignment} record: {@code scope|measure}, scope a passageId or ALL. */
+    public static String alignmentKey(String scope, String measure) {
+        return scope + "|" + measure;
     }
 
     /** The key prefix shared by every entry of one passage in the stores, for prefix scans (e.g. queries). */

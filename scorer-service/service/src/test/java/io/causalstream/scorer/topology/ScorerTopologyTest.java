@@ -450,22 +450,36 @@ class ScorerTopologyTest {
     @Test
     void everyNodeAndStoreIsNamed() {
         TopologyDescription description = ScorerTopology.build(ScorerSettings.defaults(), serdes).describe();
-        assertThat(description.subtopologies()).hasSize(1);
-        List<String> nodes = description.subtopologies().iterator().next().nodes().stream()
+        assertThat(description.subtopologies()).hasSize(2);
+        var subtopologies = description.subtopologies().stream()
+                .sorted(java.util.Comparator.comparingInt(TopologyDescription.Subtopology::id)).toList();
+        List<String> nodes = subtopologies.get(0).nodes().stream()
                 .map(TopologyDescription.Node::name).sorted().toList();
-        assertThat(nodes).containsExactly("apply-gold-graph", "apply-tournament-winner", "extractions-source",
-                "gold-graphs-source", "passages-source", "score", "scored-graphs-sink", "tournament-winners-source",
-                "validate");
+        assertThat(nodes).containsExactly("align", "apply-gold-graph", "apply-tournament-winner",
+                "extractions-source", "gold-graphs-source", "measure-alignment-by-measure-sink",
+                "measure-alignment-sink", "passages-source", "ratings-source", "score", "scored-graphs-sink",
+                "tournament-winners-source", "validate");
         List<String> shared = List.of("extractions-by-passage", "gold-by-passage", "scores-by-passage",
                 "passages-by-id", "validated-by-passage");
-        assertThat(description.subtopologies().iterator().next().nodes().stream()
+        assertThat(subtopologies.get(0).nodes().stream()
                 .filter(n -> n instanceof TopologyDescription.Processor)
                 .map(n -> (TopologyDescription.Processor) n))
                 .allSatisfy(p -> assertThat(p.stores()).as(p.name()).containsExactlyInAnyOrderElementsOf(
-                        p.name().equals("validate")
-                                ? java.util.stream.Stream.concat(shared.stream(), java.util.stream.Stream.of(
-                                        "verifier-answers")).toList()
-                                : shared));
+                        switch (p.name()) {
+                            case "validate" -> java.util.stream.Stream.concat(shared.stream(),
+                                    java.util.stream.Stream.of("verifier-answers")).toList();
+                            case "align" -> java.util.stream.Stream.concat(shared.stream(),
+                                    java.util.stream.Stream.of("tournaments-by-passage", "alignment-by-passage"))
+                                    .toList();
+                            default -> shared;
+                        }));
+        // the ALL stage reads the per-passage values repartitioned by measure
+        assertThat(subtopologies.get(1).nodes().stream().map(TopologyDescription.Node::name).sorted().toList())
+                .containsExactly("align-all", "measure-alignment-all-sink", "measure-alignment-by-measure-source");
+        assertThat(subtopologies.get(1).nodes().stream()
+                .filter(n -> n instanceof TopologyDescription.Processor)
+                .map(n -> ((TopologyDescription.Processor) n).stores()))
+                .containsExactly(java.util.Set.of("alignment-by-measure"));
     }
 
     /** With the default measure list every record carries the four measures; a gold change re-scores all four. */

@@ -1,10 +1,10 @@
-package io.causalstream.research.study;
+package io.causalstream.measures.agreement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.causalstream.research.study.Intervals.Interval;
+import io.causalstream.measures.agreement.Intervals.Interval;
 import org.junit.jupiter.api.Test;
 
 class IntervalsTest {

@@ -1,4 +1,4 @@
-package io.causalstream.research.study;
+package io.causalstream.measures.agreement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

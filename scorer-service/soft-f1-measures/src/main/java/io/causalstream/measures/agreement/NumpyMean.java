@@ -1,4 +1,4 @@
-package io.causalstream.research.study;
+package io.causalstream.measures.agreement;
 
 /**
  * {@code numpy.mean} of a 1-D float64 array, bit for bit: numpy's pairwise summation (blocks of up to 128

@@ -1,4 +1,4 @@
-package io.causalstream.research.study;
+package io.causalstream.measures.agreement;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
