@@ -13,7 +13,7 @@ class CausalStreamTest {
 
     /** Every offline tool of the project, as the README lists them. */
     private static final List<String> COMMANDS = List.of("ingest", "evaluate", "score", "table3", "align",
-            "cesar-eval", "cesar-train", "wikicausal", "read-topic", "run-local");
+            "cesar-eval", "cesar-train", "extractor-train", "wikicausal", "read-topic", "run-local");
 
     private record Run(int exit, String out, String err) {
     }
