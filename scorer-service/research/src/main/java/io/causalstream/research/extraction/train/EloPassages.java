@@ -17,9 +17,9 @@ import java.util.Set;
 /**
  * The 20 passages of the soft-measures Elo study, the held-out comparison with the paper's fine-tuned LLMs. The
  * released splits hold them too (all 20 in train, some in val and test), sometimes cut into several sentences or
- * with other punctuation, so a split passage counts as one of them when at least half of its word 4-grams (after
- * lower-casing and dropping accents and punctuation) occur in one Elo passage, or, below four words, when its
- * words are the same. The trainer drops them from every split it trains or chooses on.
+ * with other punctuation, or inside a longer passage, so a split passage counts as one of them when at least half
+ * of its word 4-grams (after lower-casing and dropping accents and punctuation) occur in one Elo passage, or half
+ * of an Elo passage's 4-grams occur in it, or, below four words, when its words are the same. The trainer drops them from every split it trains or chooses on.
  */
 public final class EloPassages {
 
@@ -64,7 +64,7 @@ public final class EloPassages {
         }
         for (Set<String> elo : grams) {
             long shared = g.stream().filter(elo::contains).count();
-            if (shared >= OVERLAP * g.size()) {
+            if (shared >= OVERLAP * g.size() || (!elo.isEmpty() && shared >= OVERLAP * elo.size())) {
                 return true;
             }
         }
