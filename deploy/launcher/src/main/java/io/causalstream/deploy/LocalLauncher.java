@@ -204,8 +204,12 @@ public final class LocalLauncher implements Callable<Integer> {
         SampleData data = SampleData.load();
         out.printf("%nPublishing the sample: %d passages, %d annotations, %d judgments (Elo ties: %s)...%n",
                 data.passages().size(), data.annotations().size(), data.judgments().size(), eloTies);
+        // the sample's own annotations: any other scored graph of a sample passage is the extractor service's
+        java.util.Set<String> sampleAnnotations = data.annotations().stream()
+                .map(a -> a.getAnnotationId()).collect(java.util.stream.Collectors.toSet());
         // tracked, so a Ctrl-C while the sample runs stops its reader before the broker goes away
-        try (DemoSummary summary = track(new DemoSummary(bootstrap, serdes, "http://localhost:" + eloHttpPort))) {
+        try (DemoSummary summary = track(new DemoSummary(bootstrap, serdes, "http://localhost:" + eloHttpPort,
+                sampleAnnotations))) {
             for (SamplePublisher.Published p : new SamplePublisher(bootstrap, serdes).publish(data)) {
                 if (p.alreadyThere() > 0) {
                     out.printf("  %s: %d of the sample already there (not published again), %d published%n",

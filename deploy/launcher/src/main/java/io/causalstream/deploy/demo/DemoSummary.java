@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -43,7 +44,14 @@ public final class DemoSummary implements AutoCloseable {
 
     /** One passage's line of the summary. */
     public record Row(String passageId, String leader, double leaderElo, long judgments, int scoredGraphs,
-                      Double rulesExactF1, int edgesValidated, int edgesChecked) {
+                      ExtractorScore extractor, int edgesValidated, int edgesChecked) {
+    }
+
+    /**
+     * The service's own extractor on one passage, scored against the passage's current gold (its tournament
+     * leader): soft F1 of METEOR-E and exact match at the scorer's thresholds, null when not scored yet.
+     */
+    public record ExtractorScore(String annotator, int edges, Double meteorF1, Double exactF1) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,7 +59,9 @@ public final class DemoSummary implements AutoCloseable {
     private final String eloApi;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ConcurrentMap<String, Integer> scoredPerPassage = new ConcurrentHashMap<>();
-    private final ConcurrentMap<String, ScoredGraph> latestRulesScore = new ConcurrentHashMap<>();
+    /** passage -> the latest scored graph of the extractor service's own annotation (not one of the sample's) */
+    private final ConcurrentMap<String, ScoredGraph> latestExtractorScore = new ConcurrentHashMap<>();
+    private final Set<String> sampleAnnotationIds;
     /** passage -> annotation -> {VALIDATED edges, validated-or-not edges} of its latest scored graph */
     private final ConcurrentMap<String, ConcurrentMap<String, int[]>> validation = new ConcurrentHashMap<>();
     private final KafkaConsumer<String, ScoredGraph> consumer;
@@ -59,8 +69,14 @@ public final class DemoSummary implements AutoCloseable {
     private final Admin admin;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    public DemoSummary(String bootstrapServers, SerdeFactory serdes, String eloBaseUrl) {
+    /**
+     * @param sampleAnnotationIds the annotations the sample publishes: every other scored graph of a sample passage
+     *                            is the extractor service's own
+     */
+    public DemoSummary(String bootstrapServers, SerdeFactory serdes, String eloBaseUrl,
+                       Set<String> sampleAnnotationIds) {
         this.eloApi = eloBaseUrl + "/api/passages/";
+        this.sampleAnnotationIds = Set.copyOf(sampleAnnotationIds);
         this.consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.GROUP_ID_CONFIG, "demo-summary-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
@@ -80,8 +96,8 @@ public final class DemoSummary implements AutoCloseable {
                         validation.computeIfAbsent(r.key(), k -> new ConcurrentHashMap<>())
                                 .put(r.value().getAnnotationId(), validationCounts(r.value()));
                     }
-                    if (r.value() != null && r.value().getAnnotator().getKind().name().equals("RULES")) {
-                        latestRulesScore.put(r.key(), r.value());
+                    if (r.value() != null && !sampleAnnotationIds.contains(r.value().getAnnotationId())) {
+                        latestExtractorScore.put(r.key(), r.value());
                     }
                 }
             }
@@ -151,16 +167,22 @@ public final class DemoSummary implements AutoCloseable {
 
     private Row row(String passageId) {
         int scored = scoredPerPassage.getOrDefault(passageId, 0);
-        Double rulesF1 = Optional.ofNullable(latestRulesScore.get(passageId)).flatMap(g -> g.getScores().stream()
-                .filter(s -> s.getMeasure().equals("exact")).findFirst()).map(MeasureScore::getF1).orElse(null);
+        ScoredGraph own = latestExtractorScore.get(passageId);
+        ExtractorScore extractor = own == null ? null : new ExtractorScore(own.getAnnotator().getId(),
+                own.getEdges().size(), f1(own, "meteor"), f1(own, "exact"));
         int[] checked = new int[2];
         validation.getOrDefault(passageId, new ConcurrentHashMap<>()).values().forEach(c -> {
             checked[0] += c[0];
             checked[1] += c[1];
         });
         return ratings(passageId).map(t -> new Row(passageId, t.path("leader").asText("-"), leaderElo(t),
-                        t.path("judgmentsApplied").asLong(), scored, rulesF1, checked[0], checked[1]))
-                .orElse(new Row(passageId, "-", Double.NaN, 0, scored, rulesF1, checked[0], checked[1]));
+                        t.path("judgmentsApplied").asLong(), scored, extractor, checked[0], checked[1]))
+                .orElse(new Row(passageId, "-", Double.NaN, 0, scored, extractor, checked[0], checked[1]));
+    }
+
+    private static Double f1(ScoredGraph graph, String measure) {
+        return graph.getScores().stream().filter(s -> s.getMeasure().equals(measure)).findFirst()
+                .map(MeasureScore::getF1).orElse(null);
     }
 
     private static double leaderElo(JsonNode t) {
@@ -185,8 +207,10 @@ public final class DemoSummary implements AutoCloseable {
 
     public static void print(List<Row> rows, Map<String, String> publishedWinners, PrintStream out) {
         out.println();
-        out.printf("%-8s %-10s %8s %9s %-18s %7s %13s %11s%n", "passage", "leader", "Elo", "judgments",
-                "published winner", "scored", "rules-v1 F1", "validated");
+        String extractor = rows.stream().map(Row::extractor).filter(java.util.Objects::nonNull)
+                .map(ExtractorScore::annotator).findFirst().orElse("extractor");
+        out.printf("%-8s %-10s %8s %9s %-18s %7s %21s %11s%n", "passage", "leader", "Elo", "judgments",
+                "published winner", "scored", extractor + " meteor/exact", "validated");
         int agree = 0;
         Map<String, Row> sorted = new TreeMap<>();
         rows.forEach(r -> sorted.put(r.passageId(), r));
@@ -194,12 +218,22 @@ public final class DemoSummary implements AutoCloseable {
             String published = publishedWinners.getOrDefault(r.passageId(), "?");
             boolean same = published.equals(r.leader());
             agree += same ? 1 : 0;
-            out.printf("%-8s %-10s %8.1f %9d %-18s %7d %13s %11s%n", r.passageId(), r.leader(), r.leaderElo(),
+            out.printf("%-8s %-10s %8.1f %9d %-18s %7d %21s %11s%n", r.passageId(), r.leader(), r.leaderElo(),
                     r.judgments(), published + (same ? " (same)" : ""), r.scoredGraphs(),
-                    r.rulesExactF1() == null ? "-" : String.format("%.3f", r.rulesExactF1()),
+                    r.extractor() == null ? "-" : format(r.extractor().meteorF1()) + "/"
+                            + format(r.extractor().exactF1()),
                     r.edgesChecked() == 0 ? "-" : r.edgesValidated() + "/" + r.edgesChecked());
         }
         out.printf("%nleaders equal to the paper's published winners: %d of %d%n", agree, rows.size());
+        var meteor = rows.stream().map(Row::extractor).filter(e -> e != null && e.meteorF1() != null)
+                .mapToDouble(ExtractorScore::meteorF1).summaryStatistics();
+        if (meteor.getCount() > 0) {
+            out.printf("%s against the tournament winners: mean METEOR soft F1 %.3f over %d passages, %d edges "
+                            + "(the scorer's thresholds; `deploy/causal-stream evaluate` gives the paper's table)%n",
+                    extractor, meteor.getAverage(), meteor.getCount(),
+                    rows.stream().map(Row::extractor).filter(java.util.Objects::nonNull)
+                            .mapToInt(ExtractorScore::edges).sum());
+        }
     }
 
     @Override
@@ -222,5 +256,9 @@ public final class DemoSummary implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static String format(Double f1) {
+        return f1 == null ? "-" : String.format("%.3f", f1);
     }
 }
