@@ -11,6 +11,7 @@
 
   function show(section) {
     for (const id of ['signin', 'rating', 'done']) $(id).hidden = id !== section;
+    $('progress').hidden = section === 'signin';
   }
 
   function status(text, kind) {
