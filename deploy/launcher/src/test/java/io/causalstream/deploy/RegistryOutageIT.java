@@ -110,8 +110,9 @@ class RegistryOutageIT {
                     "schema.registry.retry.budget.ms", "240000",
                     "schema.registry.unknown.id.confirm.ms", "3000"));
             Map<String, String> extractorConfig = new HashMap<>(common);
+            // the rule extractor: this test is about the registry, not the trained model (no encoder to load)
             extractorConfig.putAll(Map.of("application.id", "extractor-outage-" + run,
-                    "extractor.retry.backoff.ms", "200"));
+                    "extractor.retry.backoff.ms", "200", "extractor.backend", "rules"));
             Map<String, String> eloConfig = new HashMap<>(common);
             eloConfig.putAll(Map.of("application.id", "elo-outage-" + run, "http.advertised.host", "127.0.0.1",
                     "state.dir", tmp.resolve("elo").toString(), "kafka.streams.commit.interval.ms", "100",

@@ -77,7 +77,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     + "without a threshold, the paper's (default: ${DEFAULT-VALUE}).")
     List<String> measures;
 
-    @Option(names = "--backend", split = ",", defaultValue = ExtractorBackends.RULES,
+    @Option(names = "--backend", split = ",", defaultValue = ExtractorBackends.MODEL + "," + ExtractorBackends.RULES,
             description = "Extractor backends, comma-separated, each a row (default: ${DEFAULT-VALUE}); LLM backends "
                     + "read their -D settings.")
     List<String> backends;

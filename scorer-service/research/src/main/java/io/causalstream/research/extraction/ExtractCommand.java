@@ -59,9 +59,9 @@ public final class ExtractCommand implements Callable<Integer> {
     /** Output formats. */
     public enum OutputFormat { authors_json, jsonl }
 
-    @Option(names = "--backend", defaultValue = ExtractorBackends.RULES,
-            description = "Extractor backend: rules, openai, djl, or model once it is built in (default: "
-                    + "${DEFAULT-VALUE}).")
+    @Option(names = "--backend", defaultValue = ExtractorBackends.DEFAULT,
+            description = "Extractor backend: model (the trained one, as the service), rules, openai or djl "
+                    + "(default: ${DEFAULT-VALUE}).")
     String backend;
 
     @Option(names = "--input", required = true, description = "The passages.")
