@@ -53,7 +53,8 @@ class ExtractCommandTest {
                 {"text": "Farmers planted maize in May."}
                 """);
         Path out = dir.resolve("extractions.jsonl");
-        assertThat(run("--input", in.toString(), "--format", "jsonl", "--out", out.toString())).isZero();
+        assertThat(run("--backend", "rules", "--input", in.toString(), "--format", "jsonl", "--out",
+                out.toString())).isZero();
         List<String> lines = Files.readAllLines(out);
         assertThat(lines).hasSize(2);
         ObjectMapper json = new ObjectMapper();
@@ -80,13 +81,26 @@ class ExtractCommandTest {
                 [{"text": "Subsidies boost exports.", "causal relations": [{"src": "a", "tgt": "b", "direction": "Increase"}]}]
                 """);
         Path out = dir.resolve("rules.json");
-        assertThat(run("--input", in.toString(), "--format", "authors-json", "--out", out.toString())).isZero();
+        assertThat(run("--backend", "rules", "--input", in.toString(), "--format", "authors-json", "--out",
+                out.toString())).isZero();
         List<Annotation> read = SoftMeasuresData.readAnnotations(new ObjectMapper(), out, "rules");
         assertThat(read).singleElement().satisfies(a -> {
             assertThat(a.text()).isEqualTo("Subsidies boost exports.");
             assertThat(a.edges()).extracting(e -> e.source() + " -> " + e.target() + " " + e.direction())
                     .containsExactly("Subsidies -> exports Increase");
         });
+    }
+
+    /** Without --backend the command runs what the service runs by default: the trained model. */
+    @Test
+    void theDefaultBackendIsTheTrainedModel(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("passages.jsonl");
+        Files.writeString(in, "{\"id\": \"a\", \"text\": \"Higher interest rates reduce household borrowing.\"}\n");
+        Path out = dir.resolve("extractions.jsonl");
+        assertThat(run("--input", in.toString(), "--format", "jsonl", "--out", out.toString())).isZero();
+        JsonNode a = new ObjectMapper().readTree(Files.readAllLines(out).getFirst());
+        assertThat(a.get("annotator").get("id").asText()).isEqualTo("model-v1");
+        assertThat(a.get("annotator").get("kind").asText()).isEqualTo("MODEL");
     }
 
     @Test
@@ -109,7 +123,8 @@ class ExtractCommandTest {
                 {"id": "de", "text": "Die Dürre führt zu geringeren Ernteerträgen, und die steigenden Preise verschärfen die Not."}
                 """);
         Path out = dir.resolve("extractions.jsonl");
-        assertThat(run("--input", in.toString(), "--format", "jsonl", "--out", out.toString())).isZero();
+        assertThat(run("--backend", "rules", "--input", in.toString(), "--format", "jsonl", "--out",
+                out.toString())).isZero();
         JsonNode line = new ObjectMapper().readTree(Files.readAllLines(out).get(0));
         assertThat(line.get("triples")).isEmpty();
         assertThat(line.get("parseProblems").get(0).asText()).startsWith("UNSUPPORTED_LANGUAGE: language 'de'");
