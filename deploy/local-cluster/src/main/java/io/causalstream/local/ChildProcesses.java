@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +32,11 @@ public final class ChildProcesses {
     }
 
     public static void stop(Process process, String what) {
+        stop(process.toHandle(), what);
+    }
+
+    /** The same for a process this JVM did not start (one left running by an earlier launcher). */
+    public static void stop(ProcessHandle process, String what) {
         if (!process.isAlive()) {
             return;
         }
@@ -37,14 +44,15 @@ public final class ChildProcesses {
         process.destroy();
         descendants.forEach(ProcessHandle::destroy);
         try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                log.warn("{} (pid {}) did not stop within 20 s; killing it", what, process.pid());
-                descendants.forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
+            process.onExit().get(20, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("{} (pid {}) did not stop within 20 s; killing it", what, process.pid());
+            descendants.forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.onExit().completeOnTimeout(process, 10, TimeUnit.SECONDS).join();
         }
         descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }

@@ -1,5 +1,6 @@
 package io.causalstream.deploy.demo;
 
+import io.causalstream.deploy.tools.TopicSnapshot;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.passage.Passage;
@@ -14,13 +15,9 @@ import java.util.Set;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -82,33 +79,13 @@ public final class SamplePublisher {
 
     /** The identities of the records {@code topic} holds now, read from its beginning to its current end. */
     private <V extends SpecificRecord> Set<String> identities(Topic<V> topic, Function<V, String> identity) {
-        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         Set<String> out = new HashSet<>();
-        try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), serdes.valueDeserializer(topic))) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic.name(), READ_TIMEOUT).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, READ_TIMEOUT);
-            long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("could not read " + topic.name() + " to its end within "
-                            + READ_TIMEOUT.toSeconds() + " s to see what of the sample is already there");
-                }
-                try {
-                    for (ConsumerRecord<String, V> r : consumer.poll(Duration.ofMillis(200))) {
-                        if (r.value() != null) {
-                            out.add(identity.apply(r.value()));
-                        }
+        TopicSnapshot.forEach(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), topic.name(),
+                new StringDeserializer(), serdes.valueDeserializer(topic), READ_TIMEOUT, r -> {
+                    if (r.value() != null) {
+                        out.add(identity.apply(r.value()));
                     }
-                } catch (RecordDeserializationException e) {
-                    consumer.seek(e.topicPartition(), e.offset() + 1); // not a sample record: none of our business
-                }
-            }
-        }
+                });
         return out;
     }
 }

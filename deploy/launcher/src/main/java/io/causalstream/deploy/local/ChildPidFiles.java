@@ -1,5 +1,6 @@
 package io.causalstream.deploy.local;
 
+import io.causalstream.local.ChildProcesses;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +23,6 @@ import org.slf4j.LoggerFactory;
 public final class ChildPidFiles {
 
     private static final Logger log = LoggerFactory.getLogger(ChildPidFiles.class);
-    /** How long a leftover gets to stop on SIGTERM (the broker flushes its logs). */
-    private static final long POLITE_SECONDS = 20;
 
     private final Path dir;
 
@@ -66,7 +64,7 @@ public final class ChildPidFiles {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".pid")).toList()) {
                 String name = f.getFileName().toString().replaceFirst("\\.pid$", "");
                 running(f).ifPresent(h -> {
-                    stop(h);
+                    ChildProcesses.stop(h, name);
                     stopped.add(name + ", pid " + h.pid());
                 });
                 Files.deleteIfExists(f);
@@ -90,22 +88,6 @@ public final class ChildPidFiles {
         String written = parts.length > 1 ? parts[1] : "-";
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> written.equals(
                 h.info().startInstant().map(Instant::toString).orElse("-")));
-    }
-
-    private static void stop(ProcessHandle process) {
-        List<ProcessHandle> descendants = process.descendants().toList();
-        process.destroy();
-        descendants.forEach(ProcessHandle::destroy);
-        try {
-            process.onExit().get(POLITE_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            log.warn("pid {} did not stop within {} s; killing it", process.pid(), POLITE_SECONDS);
-            process.destroyForcibly();
-        }
-        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private Path file(String name) {

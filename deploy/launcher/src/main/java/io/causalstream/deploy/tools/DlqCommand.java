@@ -13,16 +13,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -131,24 +127,8 @@ public final class DlqCommand implements Runnable {
         /** Every committed record of {@code topic} up to its end when the read starts. */
         static void readAll(Map<String, Object> client, String topic,
                             Consumer<ConsumerRecord<byte[], byte[]>> each) {
-            Map<String, Object> props = new HashMap<>(client);
-            props.put(ConsumerConfig.GROUP_ID_CONFIG, "causal-stream-dlq-replay-" + UUID.randomUUID());
-            props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-            props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-            try (var consumer = new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-                List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                        .map(p -> new TopicPartition(topic, p.partition())).toList();
-                consumer.assign(partitions);
-                consumer.seekToBeginning(partitions);
-                Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
-                long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-                while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException("could not read " + topic + " to its end within 5 minutes");
-                    }
-                    consumer.poll(Duration.ofMillis(500)).forEach(each);
-                }
-            }
+            TopicSnapshot.forEach(client, topic, new ByteArrayDeserializer(), new ByteArrayDeserializer(),
+                    Duration.ofMinutes(5), each);
         }
 
         private static void publish(Map<String, Object> client, List<ReplayPlan.Replay> replays) {
