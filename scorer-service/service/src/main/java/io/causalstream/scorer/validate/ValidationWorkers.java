@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.causalstream.validation.verify.AnswerBook;
 import io.causalstream.validation.verify.VerifierVerdict;
+import java.util.function.Supplier;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -139,15 +141,18 @@ public final class ValidationWorkers implements AutoCloseable {
         inFlight.addAndGet(jobs.size());
         long start = System.nanoTime();
         List<Extraction> extractions = jobs.stream().map(ValidationJob::extraction).toList();
+        // the assessments, and the verifier's answers the work asked for (the topology persists them)
+        Supplier<AnswerBook.Recorded<List<List<EdgeAssessment>>>> assess =
+                () -> scorer.verifierAnswers().recording(() -> scorer.assessAll(extractions, text));
         if (pool == null) {
-            var assessed = scorer.verifierAnswers().recording(() -> scorer.assessAll(extractions, text));
+            var assessed = assess.get();
             finishAll(done, jobs, assessed.result(), null, start, assessed.answers());
             return;
         }
         // exactly one outcome per job: the result or the budget, whichever comes first
         AtomicBoolean settled = new AtomicBoolean();
         Future<?> task = pool.submit(() -> {
-            var assessed = scorer.verifierAnswers().recording(() -> scorer.assessAll(extractions, text));
+            var assessed = assess.get();
             if (settled.compareAndSet(false, true)) {
                 finishAll(done, jobs, assessed.result(), null, start, assessed.answers());
             }
