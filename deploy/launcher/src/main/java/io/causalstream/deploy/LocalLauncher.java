@@ -5,6 +5,8 @@ import io.causalstream.deploy.demo.SampleData;
 import io.causalstream.deploy.demo.SamplePublisher;
 import io.causalstream.deploy.local.ChildPidFiles;
 import io.causalstream.deploy.local.KafkaBrokerProcess;
+import io.causalstream.deploy.local.LocalAccessControl;
+import io.causalstream.deploy.local.LocalCredentials;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.elo.app.EloSettings;
@@ -16,8 +18,11 @@ import io.causalstream.runtime.Config;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerService;
 import io.causalstream.scorer.app.ScorerSettings;
-import io.causalstream.serde.AvroSerdes;
+import io.causalstream.runtime.CommonSettings;
+import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.RegistryAdmin;
+import io.causalstream.runtime.ServiceAcls;
+import io.causalstream.serde.SerdeFactory;
 import io.causalstream.runtime.TopicSetup;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -97,6 +102,18 @@ public final class LocalLauncher implements Callable<Integer> {
                     + "everything and publishes nothing.")
     boolean sample;
 
+    @Option(names = "--secure",
+            description = "Secure the broker: SASL (SCRAM-SHA-512) logins, ACLs (StandardAuthorizer), one user per "
+                    + "service, one for the tools (config written to <data-dir>/cli.properties), one for the "
+                    + "registry's storage; passwords random, kept in <data-dir>/credentials.properties (0600). "
+                    + "Use it from the first start of a data dir (or with --fresh).")
+    boolean secure;
+
+    @Option(names = "--rotate-credentials",
+            description = "With --secure: new passwords for the services, the tools and the registry (the admin "
+                    + "keeps its own; a fresh data dir renews it).")
+    boolean rotateCredentials;
+
     @Option(names = "--exit-after-sample",
             description = "Stop everything once the sample summary is printed (for scripted checks).")
     boolean exitAfterSample;
@@ -146,21 +163,32 @@ public final class LocalLauncher implements Callable<Integer> {
         Files.createDirectories(dataDir);
         out.printf("causal-stream local runtime, data in %s%n", dataDir.toAbsolutePath());
 
+        if (rotateCredentials && !secure) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rotate-credentials needs --secure");
+        }
+        List<ServiceAcls.Rule> acls = ServiceAcls.all();
+        LocalCredentials credentials = secure
+                ? LocalCredentials.loadOrCreate(dataDir, ServiceAcls.users(acls), rotateCredentials) : null;
         KafkaBrokerProcess broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(),
-                dataDir.resolve("kafka"), kafkaPort, controllerPort);
+                dataDir.resolve("kafka"), kafkaPort, controllerPort, credentials);
         children.record(BROKER, broker.pid());
         track(() -> {
             broker.close();
             children.forget(BROKER);
         });
-        out.printf("  Kafka broker (KRaft)   %s   pid %d%n", broker.bootstrapServers(), broker.pid());
+        out.printf("  Kafka broker (KRaft)   %s   pid %d%s%n", broker.bootstrapServers(), broker.pid(),
+                secure ? "   SASL_PLAINTEXT, SCRAM-SHA-512, ACLs" : "");
+        if (secure) {
+            LocalAccessControl.apply(broker.adminConnection(), credentials, acls);
+            out.printf("  credentials            %s (users: admin, %s)%n", credentials.file().toAbsolutePath(),
+                    String.join(", ", credentials.users().keySet()));
+        }
 
         // schemas live in a Kafka topic (kafkasql storage), so they survive a restart like the records using them
         Path registryArchive = LocalLayout.registryArchive();
         SchemaRegistryProcess registry = SchemaRegistryProcess.start(registryArchive,
                 SchemaRegistryProcess.defaultInstallDir(registryArchive), registryPort, dataDir.resolve("schema-registry.log"),
-                Map.of("apicurio.storage.kind", "kafkasql",
-                        "apicurio.kafkasql.bootstrap.servers", broker.bootstrapServers()));
+                registryStorage(broker.bootstrapServers(), dataDir, credentials));
         children.record(REGISTRY, registry.pid());
         track(() -> {
             registry.close();
@@ -170,18 +198,22 @@ public final class LocalLauncher implements Callable<Integer> {
         out.printf("  schema registry        %s   (Confluent API: %s/apis/ccompat/v7)   pid %d%n", registry.url(),
                 registry.url(), registry.pid());
 
-        TopicSetup.createAll(broker.bootstrapServers(), partitions, (short) 1);
+        TopicSetup.createAll(broker.adminConnection(), partitions, (short) 1);
 
         Map<String, String> common = new HashMap<>();
         common.put(Config.BOOTSTRAP_SERVERS, broker.bootstrapServers());
         common.put(Config.SCHEMA_REGISTRY_URL, registry.url());
         ExtractorService extractor = track(ExtractorService.start(serviceConfig(common, "extractor", extractorPort,
-                Map.of())));
-        ScorerService scorer = track(ScorerService.start(serviceConfig(common, "scorer", scorerPort, Map.of())));
+                login(credentials, ServiceAcls.Service.EXTRACTOR.defaultApplicationId()))));
+        ScorerService scorer = track(ScorerService.start(serviceConfig(common, "scorer", scorerPort,
+                login(credentials, ServiceAcls.Service.SCORER.defaultApplicationId()))));
         // the local demo lets anyone rate under a name (elo.signin.open); ELO_SIGNIN_OPEN=false with ELO_RATERS
         // (deploy/causal-stream rater-token) tries the token sign-in instead
-        EloService elo = track(EloService.start(serviceConfig(common, "elo", eloPort, Map.of("elo.ties", eloTies,
-                "elo.signin.open", System.getenv().getOrDefault("ELO_SIGNIN_OPEN", "true")))));
+        Map<String, String> eloExtra = new HashMap<>(login(credentials,
+                ServiceAcls.Service.ELO.defaultApplicationId()));
+        eloExtra.put("elo.ties", eloTies);
+        eloExtra.put("elo.signin.open", System.getenv().getOrDefault("ELO_SIGNIN_OPEN", "true"));
+        EloService elo = track(EloService.start(serviceConfig(common, "elo", eloPort, eloExtra)));
         out.printf("  extractor-service      http://localhost:%d/health  /metrics%n", extractor.httpPort());
         out.printf("  scorer-service         http://localhost:%d/health  /metrics%n", scorer.httpPort());
         out.printf("  elo-service            http://localhost:%d/health  /metrics  /api/passages/{id}/ratings%n",
@@ -189,8 +221,18 @@ public final class LocalLauncher implements Callable<Integer> {
         out.printf("  live dashboard         http://localhost:%d/dashboard%n", elo.httpPort());
         out.printf("  rater page             http://localhost:%d/rater%n", elo.httpPort());
 
+        // the tools (and the sample) connect as the tools' user, with the settings any command takes (--config)
+        Map<String, String> cliSettings = new HashMap<>(common);
+        cliSettings.putAll(login(credentials, ServiceAcls.CLI_USER));
+        if (secure) {
+            Path cliConfig = credentials.writeClientConfig(dataDir.resolve("cli.properties"), ServiceAcls.CLI_USER,
+                    common);
+            out.printf("  tools' settings        %s   (deploy/causal-stream read-topic ratings --config %s)%n",
+                    cliConfig.toAbsolutePath(), cliConfig);
+        }
+        CommonSettings cli = CommonSettings.from(Config.of(cliSettings), ServiceAcls.CLI_USER, 0);
         if (sample) {
-            runSample(broker.bootstrapServers(), new AvroSerdes(registry.url()), elo.httpPort(), out);
+            runSample(KafkaClients.properties(cli), KafkaClients.serdes(cli), elo.httpPort(), out);
         }
         if (exitAfterSample) {
             return 0;
@@ -200,7 +242,45 @@ public final class LocalLauncher implements Callable<Integer> {
         return 0;
     }
 
-    private void runSample(String bootstrap, AvroSerdes serdes, int eloHttpPort, PrintStream out) {
+    /** A user's SASL settings on a secured broker; nothing on a PLAINTEXT one. */
+    private static Map<String, String> login(LocalCredentials credentials, String user) {
+        return credentials == null ? Map.of() : credentials.clientSettings(user);
+    }
+
+    /**
+     * The registry keeps its schemas in Kafka (kafkasql storage), so they survive a restart like the records using
+     * them. On a secured broker it logs in as its own user: the settings go to an owner-only file the registry
+     * reads ({@code quarkus.config.locations}), not onto its command line, where any local user would see them.
+     */
+    public static Map<String, String> registryStorage(String bootstrap, Path dataDir, LocalCredentials credentials) {
+        Map<String, String> settings = new HashMap<>(Map.of("apicurio.storage.kind", "kafkasql",
+                "apicurio.kafkasql.bootstrap.servers", bootstrap));
+        if (credentials != null) {
+            settings.put("quarkus.config.locations", writeRegistryKafkaLogin(dataDir, credentials).toAbsolutePath()
+                    .toUri().toString());
+        }
+        return settings;
+    }
+
+    /** The registry's kafkasql clients' SASL settings (its producer, consumer and admin client) in a 0600 file. */
+    static Path writeRegistryKafkaLogin(Path dataDir, LocalCredentials credentials) {
+        String jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                + ServiceAcls.REGISTRY_USER + "\" password=\"" + credentials.password(ServiceAcls.REGISTRY_USER)
+                + "\";";
+        StringBuilder text = new StringBuilder("# written by run-local --secure: the schema registry's Kafka login\n");
+        for (String client : List.of("producer", "consumer", "admin")) {
+            String prefix = "apicurio.kafkasql." + client + ".";
+            text.append(prefix).append("security.protocol=SASL_PLAINTEXT\n")
+                    .append(prefix).append("sasl.mechanism=").append(LocalCredentials.MECHANISM).append('\n')
+                    .append(prefix).append("sasl.jaas.config=").append(jaas.replace("\\", "\\\\")).append('\n');
+        }
+        text.append("apicurio.kafkasql.consumer.group-prefix=").append(ServiceAcls.REGISTRY_GROUP_PREFIX).append('\n');
+        Path file = dataDir.resolve("schema-registry-kafka.properties");
+        LocalCredentials.writeOwnerOnly(file, text.toString());
+        return file;
+    }
+
+    private void runSample(Map<String, Object> connection, SerdeFactory serdes, int eloHttpPort, PrintStream out) {
         SampleData data = SampleData.load();
         out.printf("%nPublishing the sample: %d passages, %d annotations, %d judgments (Elo ties: %s)...%n",
                 data.passages().size(), data.annotations().size(), data.judgments().size(), eloTies);
@@ -208,9 +288,9 @@ public final class LocalLauncher implements Callable<Integer> {
         java.util.Set<String> sampleAnnotations = data.annotations().stream()
                 .map(a -> a.getAnnotationId()).collect(java.util.stream.Collectors.toSet());
         // tracked, so a Ctrl-C while the sample runs stops its reader before the broker goes away
-        try (DemoSummary summary = track(new DemoSummary(bootstrap, serdes, "http://localhost:" + eloHttpPort,
+        try (DemoSummary summary = track(new DemoSummary(connection, serdes, "http://localhost:" + eloHttpPort,
                 sampleAnnotations))) {
-            for (SamplePublisher.Published p : new SamplePublisher(bootstrap, serdes).publish(data)) {
+            for (SamplePublisher.Published p : new SamplePublisher(connection, serdes).publish(data)) {
                 if (p.alreadyThere() > 0) {
                     out.printf("  %s: %d of the sample already there (not published again), %d published%n",
                             p.topic().name(), p.alreadyThere(), p.sent());

@@ -22,6 +22,9 @@ public final class Config {
     public static final String HTTP_HOST = "http.host";
     public static final String STATE_DIR = "state.dir";
 
+    /** The environment variable naming a properties file of settings. */
+    public static final String CONFIG_FILE_ENV = "CAUSAL_STREAM_CONFIG";
+
     public static final String DEFAULT_BOOTSTRAP = "localhost:9092";
     public static final String DEFAULT_REGISTRY = "http://localhost:8085";
 
@@ -40,7 +43,16 @@ public final class Config {
     }
 
     public static Config withOverrides(Map<String, String> overrides) {
-        return new Config(overrides, System.getenv(), loadFile(System.getenv("CAUSAL_STREAM_CONFIG")));
+        return new Config(overrides, System.getenv(), loadFile(System.getenv(CONFIG_FILE_ENV)));
+    }
+
+    /**
+     * As {@link #withOverrides(Map)}, with the properties file {@code file} (a command's {@code --config FILE})
+     * instead of the one named by {@code CAUSAL_STREAM_CONFIG}; null falls back to that one.
+     */
+    public static Config withOverrides(Map<String, String> overrides, java.nio.file.Path file) {
+        return file == null ? withOverrides(overrides)
+                : new Config(overrides, System.getenv(), loadFile(file.toString()));
     }
 
     /** A config that ignores the process environment: for tests that must not pick up a developer's settings. */

@@ -75,14 +75,22 @@ public final class DemoSummary implements AutoCloseable {
      */
     public DemoSummary(String bootstrapServers, SerdeFactory serdes, String eloBaseUrl,
                        Set<String> sampleAnnotationIds) {
+        this(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), serdes, eloBaseUrl,
+                sampleAnnotationIds);
+    }
+
+    /** @param connection bootstrap servers and security, e.g. {@code KafkaClients.properties(settings)} */
+    public DemoSummary(Map<String, Object> connection, SerdeFactory serdes, String eloBaseUrl,
+                       Set<String> sampleAnnotationIds) {
         this.eloApi = eloBaseUrl + "/api/passages/";
         this.sampleAnnotationIds = Set.copyOf(sampleAnnotationIds);
-        this.consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, "demo-summary-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new StringDeserializer(), serdes.valueDeserializer(Topics.SCORED_GRAPHS));
-        this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
+        Map<String, Object> props = new java.util.HashMap<>(connection);
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "demo-summary-" + UUID.randomUUID());
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        this.consumer = new KafkaConsumer<>(props, new StringDeserializer(),
+                serdes.valueDeserializer(Topics.SCORED_GRAPHS));
+        this.admin = Admin.create(Map.copyOf(connection));
         this.reader = Thread.ofPlatform().name("demo-summary").daemon().start(this::readScoredGraphs);
     }
 

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -37,11 +36,16 @@ public final class SamplePublisher {
     private static final Logger log = LoggerFactory.getLogger(SamplePublisher.class);
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
-    private final String bootstrapServers;
+    private final Map<String, Object> connection;
     private final SerdeFactory serdes;
 
     public SamplePublisher(String bootstrapServers, SerdeFactory serdes) {
-        this.bootstrapServers = bootstrapServers;
+        this(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), serdes);
+    }
+
+    /** @param connection bootstrap servers and security, e.g. {@code KafkaClients.properties(settings)} */
+    public SamplePublisher(Map<String, Object> connection, SerdeFactory serdes) {
+        this.connection = Map.copyOf(connection);
         this.serdes = serdes;
     }
 
@@ -61,9 +65,10 @@ public final class SamplePublisher {
                                                      Function<V, String> identity) {
         Set<String> there = identities(topic, identity);
         List<V> missing = records.stream().filter(r -> !there.contains(identity.apply(r))).toList();
-        Map<String, Object> props = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5);
+        Map<String, Object> props = new java.util.HashMap<>(connection);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         if (!missing.isEmpty()) {
             try (var producer = new KafkaProducer<>(props, new StringSerializer(), serdes.valueSerializer(topic))) {
                 for (V r : missing) {
@@ -80,7 +85,7 @@ public final class SamplePublisher {
     /** The identities of the records {@code topic} holds now, read from its beginning to its current end. */
     private <V extends SpecificRecord> Set<String> identities(Topic<V> topic, Function<V, String> identity) {
         Set<String> out = new HashSet<>();
-        TopicSnapshot.forEach(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), topic.name(),
+        TopicSnapshot.forEach(connection, topic.name(),
                 new StringDeserializer(), serdes.valueDeserializer(topic), READ_TIMEOUT, r -> {
                     if (r.value() != null) {
                         out.add(identity.apply(r.value()));

@@ -2,7 +2,6 @@ package io.causalstream.deploy.tools;
 
 import io.causalstream.deadletter.ReplayPlan;
 import io.causalstream.runtime.CommonSettings;
-import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -69,10 +68,9 @@ public final class DlqCommand implements Runnable {
         @Option(names = "--dry-run", description = "List only, publish nothing (the default; overrides --apply).")
         boolean dryRun;
 
-        @Option(names = "--bootstrap-servers",
-                description = "Default: kafka.bootstrap.servers / KAFKA_BOOTSTRAP_SERVERS or localhost:9092; "
-                        + "security from the common kafka.security.* / kafka.sasl.* / kafka.ssl.* settings")
-        String bootstrap;
+        /** Broker and its security, as for the services (--bootstrap-servers, --config; --registry is unused). */
+        @CommandLine.Mixin
+        ClientOptions connection = new ClientOptions();
 
         @Override
         public Integer call() {
@@ -85,11 +83,7 @@ public final class DlqCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
-            Map<String, String> overrides = new HashMap<>();
-            if (bootstrap != null) {
-                overrides.put(Config.BOOTSTRAP_SERVERS, bootstrap);
-            }
-            CommonSettings settings = CommonSettings.from(Config.withOverrides(overrides), "causal-stream-dlq-replay", 0);
+            CommonSettings settings = connection.settings("causal-stream-dlq-replay");
             Map<String, Object> client = KafkaClients.properties(settings);
 
             List<ReplayPlan.DeadLetter> deadLetters = new ArrayList<>();

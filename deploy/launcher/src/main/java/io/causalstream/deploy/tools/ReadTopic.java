@@ -1,8 +1,8 @@
 package io.causalstream.deploy.tools;
 
 import io.causalstream.deadletter.DeadLetters;
-import io.causalstream.runtime.Config;
-import io.causalstream.serde.AvroSerdes;
+import io.causalstream.runtime.CommonSettings;
+import io.causalstream.runtime.KafkaClients;
 import io.causalstream.topics.Topic;
 import io.causalstream.topics.Topics;
 import java.io.PrintStream;
@@ -40,13 +40,9 @@ public final class ReadTopic implements Callable<Integer> {
     @Parameters(index = "0", description = "Topic, e.g. scored-graphs, ratings, passages.dlq")
     String topic;
 
-    @Option(names = "--bootstrap-servers",
-            description = "Default: kafka.bootstrap.servers / KAFKA_BOOTSTRAP_SERVERS or localhost:9092")
-    String bootstrap;
-
-    @Option(names = "--registry",
-            description = "Default: schema.registry.url / SCHEMA_REGISTRY_URL or http://localhost:8085")
-    String registry;
+    /** Broker, registry and their security, as for the services (--bootstrap-servers, --registry, --config). */
+    @CommandLine.Mixin
+    ClientOptions client = new ClientOptions();
 
     @Option(names = "--from-beginning", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Read from the start of the topic (default) or only new records.")
@@ -66,9 +62,7 @@ public final class ReadTopic implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Config config = Config.fromEnvironment();
-        String servers = bootstrap != null ? bootstrap : config.bootstrapServers();
-        String registryUrl = registry != null ? registry : config.schemaRegistryUrl();
+        CommonSettings settings = client.settings("read-topic");
         boolean deadLetters = topic.endsWith(Topics.DEAD_LETTER_SUFFIX);
         Topic<? extends SpecificRecord> contract = Topics.ALL.stream().filter(t -> t.name().equals(topic)).findFirst()
                 .orElse(null);
@@ -77,15 +71,16 @@ public final class ReadTopic implements Callable<Integer> {
                     + Topics.allNamesWithDeadLetters());
         }
         Deserializer<?> values = deadLetters ? new ByteArrayDeserializer()
-                : new AvroSerdes(registryUrl).valueDeserializer(contract);
+                : KafkaClients.serdes(settings).valueDeserializer(contract);
         PrintStream out = System.out;
         long seen = 0;
         long lastRecord = System.nanoTime();
-        try (var consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-                ConsumerConfig.GROUP_ID_CONFIG, "read-topic-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, fromBeginning ? "earliest" : "latest",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), values)) {
+        Map<String, Object> props = KafkaClients.properties(settings);
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "read-topic-" + UUID.randomUUID());
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, fromBeginning ? "earliest" : "latest");
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), values)) {
             consumer.subscribe(List.of(topic));
             while (max < 0 || seen < max) {
                 var records = consumer.poll(Duration.ofMillis(500));
