@@ -38,6 +38,8 @@ public final class ServiceAcls {
     public static final String REGISTRY_USER = "schema-registry";
     /** The registry's kafkasql topics ({@code kafkasql-journal}, {@code kafkasql-snapshots}) start with this. */
     public static final String REGISTRY_TOPIC_PREFIX = "kafkasql-";
+    /** The topic the registry announces its changes on (created by it at start-up). */
+    public static final String REGISTRY_EVENTS_TOPIC = "registry-events";
     /** The consumer groups the registry's storage uses ({@code apicurio.kafkasql.consumer.group-prefix}). */
     public static final String REGISTRY_GROUP_PREFIX = "schema-registry-";
     /** Consumer groups of the tools that follow a topic (read-topic, the sample's summary). */
@@ -149,6 +151,7 @@ public final class ServiceAcls {
     public static List<Rule> forRegistry(String user) {
         return List.of(
                 new Rule(user, ResourceType.TOPIC, REGISTRY_TOPIC_PREFIX, PatternType.PREFIXED, List.of(AclOperation.ALL)),
+                new Rule(user, ResourceType.TOPIC, REGISTRY_EVENTS_TOPIC, PatternType.LITERAL, List.of(AclOperation.ALL)),
                 new Rule(user, ResourceType.GROUP, REGISTRY_GROUP_PREFIX, PatternType.PREFIXED,
                         List.of(AclOperation.READ, AclOperation.DESCRIBE)));
     }
