@@ -67,7 +67,7 @@ class ServiceAclsTest {
         List<Rule> rules = ServiceAcls.all();
         String table = ServiceAcls.markdown(rules);
         assertThat(table.lines().count()).isEqualTo(rules.size() + 2);
-        assertThat(table).contains("| `User:elo-service` | topic `judgments` | literal | Write, Describe |");
+        assertThat(table).contains("| `User:elo-service` | topic `judgments` | literal | Read, Write, Describe |");
         assertThat(table).contains("| `User:scorer-service` | transactional_id `scorer-service` | prefixed | Write, Describe |");
     }
 
