@@ -166,6 +166,12 @@ public final class LocalLauncher implements Callable<Integer> {
         if (rotateCredentials && !secure) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rotate-credentials needs --secure");
         }
+        if (secure && Files.exists(dataDir.resolve("kafka").resolve("kafka-logs").resolve("meta.properties"))
+                && !Files.exists(dataDir.resolve(LocalCredentials.FILE))) {
+            // the admin's SCRAM credential is written when the storage is formatted: too late for this data dir
+            throw new CommandLine.ParameterException(spec.commandLine(), dataDir + " was started without --secure: "
+                    + "add --fresh (deletes its topics) or use another --data-dir");
+        }
         List<ServiceAcls.Rule> acls = ServiceAcls.all();
         LocalCredentials credentials = secure
                 ? LocalCredentials.loadOrCreate(dataDir, ServiceAcls.users(acls), rotateCredentials) : null;

@@ -143,6 +143,8 @@ public final class ServiceAcls {
         }
         for (String id : serviceApplicationIds) {
             rules.add(new Rule(user, ResourceType.GROUP, id, PatternType.LITERAL, List.of(AclOperation.DESCRIBE)));
+            // their offsets on the services' internal (repartition) topics count in that lag
+            rules.add(new Rule(user, ResourceType.TOPIC, id, PatternType.PREFIXED, List.of(AclOperation.DESCRIBE)));
         }
         return rules;
     }

@@ -71,7 +71,7 @@ public final class IngestCommand implements Runnable {
             Map<String, String> options = new HashMap<>();
             Optional.ofNullable(c.bootstrapServers).ifPresent(b -> options.put(CommonSettings.BOOTSTRAP_SERVERS, b));
             Optional.ofNullable(c.registryUrl).ifPresent(r -> options.put(CommonSettings.SCHEMA_REGISTRY_URL, r));
-            CommonSettings settings = CommonSettings.from(Config.withOverrides(options), "ingest", 0);
+            CommonSettings settings = CommonSettings.from(Config.withOverrides(options, c.config), "ingest", 0);
             return new KafkaPublisher(KafkaClients.properties(settings), KafkaClients.serdes(settings));
         }
     }
@@ -85,6 +85,11 @@ public final class IngestCommand implements Runnable {
         @Option(names = "--registry-url", description = "Schema registry (default: SCHEMA_REGISTRY_URL or "
                 + "http://localhost:8085).")
         String registryUrl;
+
+        @Option(names = "--config", paramLabel = "FILE", description = "Properties file of settings, as for the "
+                + "services (default: the file named by CAUSAL_STREAM_CONFIG): kafka.security.protocol, "
+                + "kafka.sasl.*, kafka.ssl.*, schema.registry.username/password...")
+        java.nio.file.Path config;
 
         @Option(names = "--rate", defaultValue = "0", description = "Records per second, 0 for no limit "
                 + "(default: ${DEFAULT-VALUE}).")
