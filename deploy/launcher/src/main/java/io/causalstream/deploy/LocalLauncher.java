@@ -7,6 +7,7 @@ import io.causalstream.deploy.local.ChildPidFiles;
 import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
 import io.causalstream.deploy.local.LocalCredentials;
+import io.causalstream.deploy.local.LocalTls;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.elo.app.EloSettings;
@@ -109,6 +110,11 @@ public final class LocalLauncher implements Callable<Integer> {
                     + "Use it from the first start of a data dir (or with --fresh).")
     boolean secure;
 
+    @Option(names = "--tls",
+            description = "With --secure: TLS on the client listener (SASL_SSL) with a self-signed certificate for "
+                    + "127.0.0.1 made by the JDK's keytool into <data-dir>/tls/; the clients get its trust store.")
+    boolean tls;
+
     @Option(names = "--rotate-credentials",
             description = "With --secure: new passwords for the services, the tools and the registry (the admin "
                     + "keeps its own; a fresh data dir renews it).")
@@ -163,8 +169,9 @@ public final class LocalLauncher implements Callable<Integer> {
         Files.createDirectories(dataDir);
         out.printf("causal-stream local runtime, data in %s%n", dataDir.toAbsolutePath());
 
-        if (rotateCredentials && !secure) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--rotate-credentials needs --secure");
+        if ((rotateCredentials || tls) && !secure) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (tls ? "--tls" : "--rotate-credentials")
+                    + " needs --secure");
         }
         if (secure && Files.exists(dataDir.resolve("kafka").resolve("kafka-logs").resolve("meta.properties"))
                 && !Files.exists(dataDir.resolve(LocalCredentials.FILE))) {
@@ -175,6 +182,9 @@ public final class LocalLauncher implements Callable<Integer> {
         List<ServiceAcls.Rule> acls = ServiceAcls.all();
         LocalCredentials credentials = secure
                 ? LocalCredentials.loadOrCreate(dataDir, ServiceAcls.users(acls), rotateCredentials) : null;
+        if (tls) {
+            credentials = credentials.withTls(LocalTls.loadOrCreate(dataDir));
+        }
         KafkaBrokerProcess broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(),
                 dataDir.resolve("kafka"), kafkaPort, controllerPort, credentials);
         children.record(BROKER, broker.pid());
@@ -183,7 +193,7 @@ public final class LocalLauncher implements Callable<Integer> {
             children.forget(BROKER);
         });
         out.printf("  Kafka broker (KRaft)   %s   pid %d%s%n", broker.bootstrapServers(), broker.pid(),
-                secure ? "   SASL_PLAINTEXT, SCRAM-SHA-512, ACLs" : "");
+                secure ? "   " + credentials.protocol() + ", SCRAM-SHA-512, ACLs" : "");
         if (secure) {
             LocalAccessControl.apply(broker.adminConnection(), credentials, acls);
             out.printf("  credentials            %s (users: admin, %s)%n", credentials.file().toAbsolutePath(),
@@ -276,9 +286,13 @@ public final class LocalLauncher implements Callable<Integer> {
         StringBuilder text = new StringBuilder("# written by run-local --secure: the schema registry's Kafka login\n");
         for (String client : List.of("producer", "consumer", "admin")) {
             String prefix = "apicurio.kafkasql." + client + ".";
-            text.append(prefix).append("security.protocol=SASL_PLAINTEXT\n")
+            text.append(prefix).append("security.protocol=").append(credentials.protocol()).append('\n')
                     .append(prefix).append("sasl.mechanism=").append(LocalCredentials.MECHANISM).append('\n')
                     .append(prefix).append("sasl.jaas.config=").append(jaas.replace("\\", "\\\\")).append('\n');
+            if (credentials.tls() != null) {
+                credentials.tls().clientProperties().forEach((k, v) -> text.append(prefix).append(k).append('=')
+                        .append(v).append('\n'));
+            }
         }
         text.append("apicurio.kafkasql.consumer.group-prefix=").append(ServiceAcls.REGISTRY_GROUP_PREFIX).append('\n');
         Path file = dataDir.resolve("schema-registry-kafka.properties");

@@ -7,6 +7,7 @@ import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
 import io.causalstream.deploy.local.LocalCredentials;
 import io.causalstream.deploy.local.LocalLayout;
+import io.causalstream.deploy.local.LocalTls;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.local.LocalPorts;
@@ -63,8 +64,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The three services against a secured broker, as {@code run-local --secure} starts it (the launcher's own
- * {@link KafkaBrokerProcess}, {@link LocalCredentials} and {@link LocalAccessControl}): SASL SCRAM-SHA-512, the
+ * The three services against a secured broker, as {@code run-local --secure --tls} starts it (the launcher's own
+ * {@link KafkaBrokerProcess}, {@link LocalCredentials}, {@link LocalTls} and {@link LocalAccessControl}): TLS with
+ * the broker's certificate checked by every client (SASL_SSL), SASL SCRAM-SHA-512, the
  * StandardAuthorizer and the ACLs of {@link ServiceAcls}, one user per service, one for the tools and one for the
  * registry, whose kafkasql storage logs in as well. A passage in gives an extraction and a scored graph, a judgment
  * a rating; an unknown user and a wrong password are refused at login; a service writing another service's topic,
@@ -87,7 +89,9 @@ class SecureClusterIT {
     void startSecuredClusterAndServices() throws Exception {
         dataDir = Files.createTempDirectory("secure-it");
         List<ServiceAcls.Rule> acls = ServiceAcls.all();
-        credentials = LocalCredentials.loadOrCreate(dataDir, ServiceAcls.users(acls), false);
+        // run-local --secure --tls: SASL_SSL, the broker's self-signed certificate trusted by every client
+        credentials = LocalCredentials.loadOrCreate(dataDir, ServiceAcls.users(acls), false)
+                .withTls(LocalTls.loadOrCreate(dataDir));
         broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dataDir.resolve("kafka"),
                 LocalPorts.pickFree(), LocalPorts.pickFree(), credentials);
         LocalAccessControl.apply(broker.adminConnection(), credentials, acls);
@@ -182,6 +186,19 @@ class SecureClusterIT {
             assertThat(p.getAnnotationId()).isEqualTo("HumanA");
             assertThat(p.getElo()).isEqualTo(1016.0);
         });
+
+        // the tools' user may see the services' progress (the sample's summary waits for their lag to reach zero)
+        try (Admin admin = Admin.create(KafkaClients.properties(cli))) {
+            for (ServiceAcls.Service service : ServiceAcls.Service.values()) {
+                var committed = admin.listConsumerGroupOffsets(service.defaultApplicationId())
+                        .partitionsToOffsetAndMetadata().get();
+                assertThat(committed).as(service.defaultApplicationId()).isNotEmpty();
+                Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest =
+                        new HashMap<>();
+                committed.keySet().forEach(tp -> latest.put(tp, org.apache.kafka.clients.admin.OffsetSpec.latest()));
+                assertThat(admin.listOffsets(latest).all().get()).hasSameSizeAs(committed);
+            }
+        }
     }
 
     @Test
@@ -283,6 +300,18 @@ class SecureClusterIT {
         }
         throw new AssertionError("timed out reading " + topic + "; got " + out.stream().map(ConsumerRecord::value)
                 .toList());
+    }
+
+    @Test
+    void everyClientTalksTlsToTheBroker() {
+        assertThat(KafkaClients.properties(cli)).containsEntry("security.protocol", "SASL_SSL");
+        // a client that does not trust the broker's certificate is refused before SASL
+        Map<String, Object> untrusting = KafkaClients.properties(settings(ServiceAcls.CLI_USER, Map.of()));
+        untrusting.remove("ssl.truststore.location");
+        untrusting.remove("ssl.truststore.password");
+        untrusting.remove("ssl.truststore.type");
+        assertThatThrownBy(() -> describeCluster(untrusting))
+                .hasRootCauseInstanceOf(java.security.cert.CertPathBuilderException.class);
     }
 
     @Test

@@ -108,7 +108,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         Map<String, Object> p = new java.util.HashMap<>();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         if (credentials != null) {
-            p.put("security.protocol", "SASL_PLAINTEXT");
+            p.put("security.protocol", credentials.protocol());
+            if (credentials.tls() != null) {
+                p.putAll(credentials.tls().clientProperties());
+            }
             p.put("sasl.mechanism", LocalCredentials.MECHANISM);
             p.put("sasl.jaas.config", scramJaas(io.causalstream.runtime.ServiceAcls.ADMIN_USER,
                     credentials.password(io.causalstream.runtime.ServiceAcls.ADMIN_USER)));
@@ -186,8 +189,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                         + controllerPort,
                 "advertised.listeners=" + CLIENT_LISTENER + "://127.0.0.1:" + port + "," + CONTROLLER_LISTENER
                         + "://127.0.0.1:" + controllerPort,
-                "listener.security.protocol.map=" + CLIENT_LISTENER + ":SASL_PLAINTEXT," + CONTROLLER_LISTENER
-                        + ":SASL_PLAINTEXT",
+                "listener.security.protocol.map=" + CLIENT_LISTENER + ":" + credentials.protocol() + ","
+                        + CONTROLLER_LISTENER + ":SASL_PLAINTEXT",
                 "inter.broker.listener.name=" + CLIENT_LISTENER,
                 "sasl.enabled.mechanisms=" + LocalCredentials.MECHANISM,
                 "sasl.mechanism.inter.broker.protocol=" + LocalCredentials.MECHANISM,
@@ -202,7 +205,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
                 "super.users=User:" + admin,
                 "allow.everyone.if.no.acl.found=false",
-                "");
+                "") + (credentials.tls() == null ? "" : credentials.tls().brokerProperties().entrySet().stream()
+                .map(e -> "listener.name." + client + "." + e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining("\n", "# TLS on the client listener (self-signed, --tls)\n",
+                        "\n")));
     }
 
     static String scramJaas(String user, String password) {

@@ -32,10 +32,27 @@ public final class LocalCredentials {
 
     private final Path file;
     private final Map<String, String> passwords;
+    private final LocalTls tls;
 
-    private LocalCredentials(Path file, Map<String, String> passwords) {
+    private LocalCredentials(Path file, Map<String, String> passwords, LocalTls tls) {
         this.file = file;
         this.passwords = passwords;
+        this.tls = tls;
+    }
+
+    /** These credentials used over TLS: clients connect with SASL_SSL and trust {@code tls}'s certificate. */
+    public LocalCredentials withTls(LocalTls tls) {
+        return new LocalCredentials(file, passwords, tls);
+    }
+
+    /** The TLS stores, or null when the listener is SASL_PLAINTEXT. */
+    public LocalTls tls() {
+        return tls;
+    }
+
+    /** SASL_SSL with TLS, else SASL_PLAINTEXT. */
+    public String protocol() {
+        return tls == null ? "SASL_PLAINTEXT" : "SASL_SSL";
     }
 
     /**
@@ -67,7 +84,7 @@ public final class LocalCredentials {
                 changed = true;
             }
         }
-        LocalCredentials c = new LocalCredentials(file, passwords);
+        LocalCredentials c = new LocalCredentials(file, passwords, null);
         if (changed || !Files.exists(file)) {
             c.write();
         }
@@ -104,10 +121,15 @@ public final class LocalCredentials {
 
     /** The common settings (keys of {@link CommonSettings}) a client of {@code user} connects with. */
     public Map<String, String> clientSettings(String user) {
-        return Map.of(CommonSettings.SECURITY_PROTOCOL, "SASL_PLAINTEXT",
-                CommonSettings.SASL_MECHANISM, MECHANISM,
-                CommonSettings.SASL_USERNAME, user,
-                CommonSettings.SASL_PASSWORD, password(user));
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(CommonSettings.SECURITY_PROTOCOL, protocol());
+        m.put(CommonSettings.SASL_MECHANISM, MECHANISM);
+        m.put(CommonSettings.SASL_USERNAME, user);
+        m.put(CommonSettings.SASL_PASSWORD, password(user));
+        if (tls != null) {
+            m.putAll(tls.clientSettings());
+        }
+        return m;
     }
 
     /**

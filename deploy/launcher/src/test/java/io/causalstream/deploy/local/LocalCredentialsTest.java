@@ -71,4 +71,29 @@ class LocalCredentialsTest {
         assertThat(p.lines().filter(l -> l.startsWith("listeners="))).containsExactly(
                 "listeners=CLIENT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093");
     }
+
+    @Test
+    void tlsStoresAreMadeOnceWithTheJdksKeytoolAndTheListenerBecomesSaslSsl() throws Exception {
+        LocalTls tls = LocalTls.loadOrCreate(dir);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("tls"))))
+                .isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tls.truststore())))
+                .isEqualTo("rw-------");
+        var trust = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(tls.truststore())) {
+            trust.load(in, ((String) tls.clientProperties().get("ssl.truststore.password")).toCharArray());
+        }
+        var cert = (java.security.cert.X509Certificate) trust.getCertificate("broker");
+        assertThat(cert.getSubjectAlternativeNames()).anySatisfy(san -> assertThat(san.get(1)).isEqualTo("127.0.0.1"));
+        // a restart finds the same stores
+        assertThat(LocalTls.loadOrCreate(dir).clientSettings()).isEqualTo(tls.clientSettings());
+
+        LocalCredentials c = LocalCredentials.loadOrCreate(dir, List.of("elo-service"), false).withTls(tls);
+        assertThat(c.clientSettings("elo-service")).containsEntry(CommonSettings.SECURITY_PROTOCOL, "SASL_SSL")
+                .containsEntry(CommonSettings.SSL_TRUSTSTORE_TYPE, "PKCS12");
+        String p = KafkaBrokerProcess.securityProperties(19092, 19093, c);
+        assertThat(p).contains("listener.security.protocol.map=CLIENT:SASL_SSL,CONTROLLER:SASL_PLAINTEXT")
+                .contains("listener.name.client.ssl.keystore.location=" + dir.resolve("tls").resolve("broker.p12")
+                        .toAbsolutePath());
+    }
 }
