@@ -206,8 +206,7 @@ public final class ServiceAcls {
         rules.forEach(r -> byUser.computeIfAbsent(r.user(), u -> new ArrayList<>()).add(r));
         StringBuilder out = new StringBuilder();
         out.append("# GENERATED from io.causalstream.runtime.ServiceAcls (deploy/runtime): do not edit by hand.\n")
-                .append("# Regenerate: java -cp <runtime classpath> io.causalstream.runtime.ServiceAcls strimzi "
-                        + "> deploy/k8s/kafka-users.yaml\n")
+                .append("# Regenerate: deploy/causal-stream acls strimzi > deploy/k8s/kafka-users.yaml\n")
                 .append("# (ServiceAclsTest fails when this file and the code disagree.)\n")
                 .append("# Each KafkaUser gets a Secret of the same name (keys: password, sasl.jaas.config).\n");
         byUser.forEach((user, own) -> {

@@ -48,4 +48,14 @@ class ClientOptionsTest {
         assertThatThrownBy(() -> command.connection.settings("dlq"))
                 .hasMessageContaining("kafka.sasl.username (KAFKA_SASL_USERNAME)");
     }
+
+    @Test
+    void aclsPrintsTheStrimziUsersOfDeployK8s() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        CommandLine cli = new CommandLine(new AclsCommand());
+        cli.setOut(new java.io.PrintWriter(out));
+        assertThat(cli.execute("strimzi")).isZero();
+        assertThat(out.toString()).isEqualTo(Files.readString(Path.of("..", "k8s", "kafka-users.yaml")));
+        assertThat(new CommandLine(new AclsCommand()).execute("yaml")).isEqualTo(2);
+    }
 }
