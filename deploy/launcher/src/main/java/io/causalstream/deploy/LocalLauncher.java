@@ -8,6 +8,7 @@ import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.elo.app.EloSettings;
+import io.causalstream.elo.app.PipelineSettings;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.extractor.app.ExtractorSettings;
 import io.causalstream.local.LocalPorts;
@@ -180,8 +181,12 @@ public final class LocalLauncher implements Callable<Integer> {
         ScorerService scorer = track(ScorerService.start(serviceConfig(common, "scorer", scorerPort, Map.of())));
         // the local demo lets anyone rate under a name (elo.signin.open); ELO_SIGNIN_OPEN=false with ELO_RATERS
         // (deploy/causal-stream rater-token) tries the token sign-in instead
+        // the dashboard's pipeline panels read the two other services' metrics and link to the scorer's pages
         EloService elo = track(EloService.start(serviceConfig(common, "elo", eloPort, Map.of("elo.ties", eloTies,
-                "elo.signin.open", System.getenv().getOrDefault("ELO_SIGNIN_OPEN", "true")))));
+                "elo.signin.open", System.getenv().getOrDefault("ELO_SIGNIN_OPEN", "true"),
+                PipelineSettings.EXTRACTOR_METRICS_URL, "http://localhost:" + extractor.httpPort() + "/metrics",
+                PipelineSettings.SCORER_METRICS_URL, "http://localhost:" + scorer.httpPort() + "/metrics",
+                PipelineSettings.SCORER_URL, "http://localhost:" + scorer.httpPort()))));
         out.printf("  extractor-service      http://localhost:%d/health  /metrics%n", extractor.httpPort());
         out.printf("  scorer-service         http://localhost:%d/health  /metrics%n", scorer.httpPort());
         out.printf("  elo-service            http://localhost:%d/health  /metrics  /api/passages/{id}/ratings%n",

@@ -12,8 +12,8 @@ import java.util.List;
  * Prometheus text they already serve for Prometheus), so the Elo service needs no code of theirs; consumer lag
  * comes from the broker (Admin client) with the service's own connection settings.
  *
- * @param extractorMetricsUrl the extractor's {@code /metrics}; empty: not shown
- * @param scorerMetricsUrl    the scorer's {@code /metrics}; empty: not shown
+ * @param extractorMetricsUrl the extractor's {@code /metrics} (replicas comma-separated, summed); none: not shown
+ * @param scorerMetricsUrl    the scorer's {@code /metrics} (likewise); none: not shown
  * @param groups              consumer groups whose lag is shown (the services' application ids)
  * @param interval            how often the figures are refreshed; zero turns the panels' scraping off
  * @param scorerUrl           the scorer's public address, whose pages ({@code /maps}, {@code /passages/{id}}) the
@@ -32,6 +32,7 @@ public record PipelineSettings(String extractorMetricsUrl, String scorerMetricsU
     public static final String DEFAULT_EXTRACTOR_METRICS_URL = "http://localhost:7071/metrics";
     public static final String DEFAULT_SCORER_METRICS_URL = "http://localhost:7072/metrics";
     public static final String DEFAULT_SCORER_URL = "http://localhost:7072";
+    public static final String NONE = "none";
     public static final String DEFAULT_GROUPS = "extractor-service,scorer-service,elo-service";
 
     public PipelineSettings {
@@ -39,30 +40,47 @@ public record PipelineSettings(String extractorMetricsUrl, String scorerMetricsU
         if (interval.isNegative()) {
             throw new IllegalArgumentException(INTERVAL_MS + " (" + Config.envName(INTERVAL_MS) + ") must be >= 0");
         }
-        for (String[] u : new String[][] {{EXTRACTOR_METRICS_URL, extractorMetricsUrl},
-                {SCORER_METRICS_URL, scorerMetricsUrl}, {SCORER_URL, scorerUrl}}) {
-            if (!u[1].isEmpty() && !(u[1].startsWith("http://") || u[1].startsWith("https://"))) {
-                throw new IllegalArgumentException(u[0] + " (" + Config.envName(u[0]) + ") must be an http(s) URL "
-                        + "or empty, got '" + u[1] + "'");
-            }
-            if (!u[1].isEmpty()) {
-                URI.create(u[1]);
-            }
-        }
+        checkUrls(EXTRACTOR_METRICS_URL, extractorMetricsUrl.split(","));
+        checkUrls(SCORER_METRICS_URL, scorerMetricsUrl.split(","));
+        checkUrls(SCORER_URL, scorerUrl);
     }
 
     static PipelineSettings from(Config config) {
         return new PipelineSettings(
-                config.get(EXTRACTOR_METRICS_URL, DEFAULT_EXTRACTOR_METRICS_URL).strip(),
-                config.get(SCORER_METRICS_URL, DEFAULT_SCORER_METRICS_URL).strip(),
+                orNone(config.get(EXTRACTOR_METRICS_URL, DEFAULT_EXTRACTOR_METRICS_URL)),
+                orNone(config.get(SCORER_METRICS_URL, DEFAULT_SCORER_METRICS_URL)),
                 Arrays.stream(config.get(GROUPS, DEFAULT_GROUPS).split(",")).map(String::strip)
                         .filter(s -> !s.isEmpty()).toList(),
                 Duration.ofMillis(config.getLong(INTERVAL_MS, 2000)),
-                stripSlash(config.get(SCORER_URL, DEFAULT_SCORER_URL).strip()));
+                stripSlash(orNone(config.get(SCORER_URL, DEFAULT_SCORER_URL))));
+    }
+
+    private static void checkUrls(String key, String... urls) {
+        for (String url : urls) {
+            String u = url.strip();
+            if (u.isEmpty()) {
+                continue;
+            }
+            boolean ok = u.startsWith("http://") || u.startsWith("https://");
+            try {
+                ok = ok && URI.create(u).getHost() != null;
+            } catch (IllegalArgumentException e) {
+                ok = false;
+            }
+            if (!ok) {
+                throw new IllegalArgumentException(key + " (" + Config.envName(key) + ") must hold http(s) URLs or be "
+                        + "empty, got '" + u + "'");
+            }
+        }
     }
 
     public boolean enabled() {
         return !interval.isZero();
+    }
+
+    /** {@code none} turns a source or link off (an empty value means the default, as for every key). */
+    private static String orNone(String value) {
+        return value.strip().equalsIgnoreCase(NONE) ? "" : value.strip();
     }
 
     private static String stripSlash(String url) {

@@ -117,21 +117,35 @@ public final class PipelineMonitor implements AutoCloseable {
         return out;
     }
 
-    private PipelineFigures.Scrape scrape(String service, String url) {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                return PipelineFigures.Scrape.unreachable(service, url, "HTTP " + r.statusCode());
+    /**
+     * Reads every address of one service (several replicas: comma-separated, their meters are summed); a source
+     * counts as reachable only when all of them answer, as a partial sum would look like a drop in its rates.
+     */
+    private PipelineFigures.Scrape scrape(String service, String urls) {
+        StringBuilder text = new StringBuilder();
+        for (String url : urls.split(",")) {
+            String u = url.strip();
+            if (u.isEmpty()) {
+                continue;
             }
-            return PipelineFigures.Scrape.ok(service, url, PrometheusText.parse(r.body()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return PipelineFigures.Scrape.unreachable(service, url, "interrupted");
-        } catch (Exception e) {
-            String why = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
-            return PipelineFigures.Scrape.unreachable(service, url, why.length() > 120 ? why.substring(0, 120) : why);
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(u)).timeout(TIMEOUT).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    return PipelineFigures.Scrape.unreachable(service, urls, u + ": HTTP " + r.statusCode());
+                }
+                text.append(r.body()).append('\n');
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return PipelineFigures.Scrape.unreachable(service, urls, "interrupted");
+            } catch (Exception e) {
+                String why = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName()
+                        : e.getMessage();
+                return PipelineFigures.Scrape.unreachable(service, urls,
+                        u + ": " + (why.length() > 120 ? why.substring(0, 120) : why));
+            }
         }
+        return PipelineFigures.Scrape.ok(service, urls, PrometheusText.parse(text.toString()));
     }
 
     private Map<String, Optional<ConsumerLag.GroupOffsets>> lag() {
