@@ -84,6 +84,8 @@ public final class CausalStream implements Runnable {
                 "a rater's sign-in token for the rater page and its hashed line for ELO_RATERS");
         add(root, summaries, "run-local", new LocalLauncher(),
                 "Kafka, the schema registry and the three services on this machine");
+        add(root, summaries, "load", new io.causalstream.deploy.load.LoadCommand(),
+                "sustained load on a system it starts: throughput, lag, latency, memory, CPU/record");
         // one line per command: the tools' own descriptions are written for their own --help
         root.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> {
             StringBuilder list = new StringBuilder();
