@@ -393,6 +393,8 @@ public final class LoadCommand implements Callable<Integer> {
                     cpuAfter.get("pass-through") - cpuBefore.get("pass-through"), idleRate.get("pass-through") * seconds,
                     ptRecords);
             LoadReport.costs(out, costs, pass);
+            out.println("  (- above idle: the process used more CPU in its quiet window than during the load; the machine's"
+                    + " other load and the JIT make idle rates noisy, the totals are the firmer figure)");
         }
     }
 

@@ -50,9 +50,12 @@ public final class LoadReport {
             return records <= 0 ? null : 1000 * cpuSeconds / records;
         }
 
-        /** Above the idle rate: what the records themselves cost. */
+        /**
+         * Above the idle rate: what the records themselves cost; null when the process used less than its idle
+         * rate (its "idle" window was not idle, e.g. still compiling or warming models: no estimate).
+         */
         public Double loadCpuMillisPerRecord() {
-            return records <= 0 ? null : 1000 * Math.max(0, cpuSeconds - idleCpuSeconds) / records;
+            return records <= 0 || idleCpuSeconds > cpuSeconds ? null : 1000 * (cpuSeconds - idleCpuSeconds) / records;
         }
     }
 
