@@ -204,7 +204,8 @@
     $('pl-validated').textContent = v.validatedShare === null || v.validatedShare === undefined ? '–'
       : fmt(100 * v.validatedShare, 1) + '% of ' + assessed;
     const scorer = (v.lag || []).find(g => g.group === 'scorer-service') || (v.lag || [])[0];
-    $('pl-lag').textContent = !scorer ? '–' : !scorer.reachable ? 'unreachable'
+    const noOffsets = (g) => g.reachable && !Object.keys(g.byTopic || {}).length;
+    $('pl-lag').textContent = !scorer ? '–' : !scorer.reachable ? 'unreachable' : noOffsets(scorer) ? 'no offsets'
       : scorer.records + (scorer.secondsBehind === null || scorer.secondsBehind === undefined ? '' : ' · ' + ms(scorer.secondsBehind));
     const dl = $('pl-dead-letters').querySelector('tbody');
     dl.replaceChildren();
@@ -213,7 +214,9 @@
     const gl = $('pl-groups').querySelector('tbody');
     gl.replaceChildren();
     for (const g of v.lag || []) {
-      const tr = row(g.reachable
+      const tr = row(noOffsets(g)
+        ? [el('td', g.group), el('td', 'no offsets', 'num muted'), el('td', '–', 'num'), el('td', '–', 'num'), el('td', '')]
+        : g.reachable
         ? [el('td', g.group), el('td', String(g.records), 'num'), el('td', rate(g.consumedPerSecond), 'num'),
           el('td', g.secondsBehind === null || g.secondsBehind === undefined ? '–' : ms(g.secondsBehind), 'num'),
           el('td', Object.entries(g.byTopic).map(([t, n]) => t + ' ' + n).join(', '), 'muted')]

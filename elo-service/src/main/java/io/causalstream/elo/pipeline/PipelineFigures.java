@@ -106,6 +106,10 @@ public final class PipelineFigures {
                 return;
             }
             ConsumerLag.GroupOffsets o = offsets.get();
+            if (o.lagByTopic().isEmpty()) { // no committed offset: the group has not consumed (or does not exist)
+                lag.add(new GroupLag(group, true, 0, Map.of(), null, null));
+                return;
+            }
             counters.put("committed:" + group, (double) o.committedTotal());
             Double consumed = rate(counters, "committed:" + group, dt);
             Double behind = o.lag() == 0 ? Double.valueOf(0.0)

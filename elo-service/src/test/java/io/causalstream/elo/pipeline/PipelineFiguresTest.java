@@ -123,12 +123,15 @@ class PipelineFiguresTest {
     }
 
     @Test
-    void noLagMeansZeroSecondsBehindAndNothingAssessedMeansNoShare() {
+    void noLagMeansZeroSecondsBehindNoOffsetsMeansUnknownAndNothingAssessedMeansNoShare() {
         PipelineFigures f = new PipelineFigures(Map.of());
         PipelineView v = f.update(0, List.of(ok("scorer-service", "scorer_graphs_scored_total 0\n")),
                 Map.of("g", Optional.of(new ConsumerLag.GroupOffsets("g", 0, Map.of(), 10))));
         assertThat(v.validatedShare()).isNull();
-        assertThat(v.lag().get(0).secondsBehind()).isEqualTo(0.0);
+        assertThat(v.lag().get(0).secondsBehind()).isNull(); // no committed offset: nothing known
         assertThat(v.extractionLatency()).isNull();
+        PipelineView caughtUp = f.update(1_000, List.of(), Map.of("g", Optional.of(
+                new ConsumerLag.GroupOffsets("g", 0, Map.of("passages", 0L), 10))));
+        assertThat(caughtUp.lag().get(0).secondsBehind()).isEqualTo(0.0);
     }
 }
