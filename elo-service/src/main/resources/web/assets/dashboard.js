@@ -207,6 +207,7 @@
     const noOffsets = (g) => g.reachable && !Object.keys(g.byTopic || {}).length;
     $('pl-lag').textContent = !scorer ? '–' : !scorer.reachable ? 'unreachable' : noOffsets(scorer) ? 'no offsets'
       : scorer.records + (scorer.secondsBehind === null || scorer.secondsBehind === undefined ? '' : ' · ' + ms(scorer.secondsBehind));
+    $('pl-age').textContent = ms(v.scoredGraphAge);
     const dl = $('pl-dead-letters').querySelector('tbody');
     dl.replaceChildren();
     if (!v.deadLetters.length) dl.append(row([el('td', 'none', 'muted'), el('td', '0', 'num'), el('td', '–', 'num')]));

@@ -19,7 +19,9 @@ import java.util.TreeMap;
  * <ul>
  *   <li>extractor: {@code extractor_passages_total{outcome}}, {@code extractor_extraction_latency_seconds}
  *       ({@code _bucket{le}}, {@code _sum}, {@code _count}, {@code _max}; percentiles from the buckets);</li>
- *   <li>scorer: {@code scorer_graphs_scored_total}, {@code scorer_validation_edges_total{state}};</li>
+ *   <li>scorer: {@code scorer_graphs_scored_total}, {@code scorer_validation_edges_total{state}}, and Kafka Streams'
+ *       {@code kafka_stream_processor_node_record_e2e_latency_max{processor_node_id="scored-graphs-sink"}}
+ *       (milliseconds; NaN while no record passed in the metrics window);</li>
  *   <li>every Kafka Streams service: {@code deadletters_total{topic, reason}}; the extractor counts its dead
  *       letters (all from {@code passages}) as {@code extractor_passages_total{outcome="dead_lettered"}};</li>
  *   <li>Elo: {@code elo_judgments_total}.</li>
@@ -47,6 +49,8 @@ public final class PipelineFigures {
     public static final String SCORER = "scorer-service";
     public static final String ELO = "elo-service";
     static final String PASSAGES_TOPIC = "passages";
+    static final String E2E_MAX = "kafka_stream_processor_node_record_e2e_latency_max";
+    static final String SCORED_GRAPHS_SINK = "scored-graphs-sink";
 
     private final Map<String, String> links;
     private Map<String, Double> previous = Map.of();
@@ -92,6 +96,12 @@ public final class PipelineFigures {
             long all = edges.values().stream().mapToLong(Long::longValue).sum();
             validatedShare = all == 0 ? null : edges.getOrDefault("VALIDATED", 0L) / (double) all;
         }
+        Double scoredGraphAge = null;
+        if (scorer != null) {
+            scoredGraphAge = scorer.find(E2E_MAX, x -> x.label("processor_node_id").equals(SCORED_GRAPHS_SINK))
+                    .stream().map(PrometheusText.Sample::value).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v))
+                    .max(Double::compare).map(ms -> ms / 1000).orElse(null);
+        }
         Double judgmentsPerSecond = null;
         if (elo != null) {
             elo.sum("elo_judgments_total").ifPresent(v -> counters.put("judgments", v));
@@ -122,7 +132,7 @@ public final class PipelineFigures {
         previous = counters;
         previousAt = nowMillis;
         return new PipelineView(nowMillis, sources, passagesPerSecond, extractedPerSecond, latency, scoredPerSecond,
-                deadLetters, validatedShare, edges, lag, judgmentsPerSecond, links);
+                deadLetters, validatedShare, edges, lag, scoredGraphAge, judgmentsPerSecond, links);
     }
 
     private static PrometheusText text(Scrape s) {

@@ -18,13 +18,17 @@ import java.util.Map;
  * @param validatedShare        VALIDATED share of the edges the scorer's validate stage assessed (since start)
  * @param edgesByState          those edges per validation state
  * @param lag                   per consumer group: records behind, per topic, consumption rate and time to catch up
+ * @param scoredGraphAge        seconds: the highest age of the scored graphs the scorer published recently, i.e. time
+ *                              from the record that caused them (an extraction, or a gold change re-scoring a
+ *                              passage) to their publication (Kafka Streams' {@code record-e2e-latency-max} at the
+ *                              {@code scored-graphs-sink} node, over its metrics window)
  * @param judgmentsPerSecond    judgments the Elo service counted per second (every outcome)
  * @param links                 the product UI's addresses (the scorer's pages)
  */
 public record PipelineView(long at, List<Source> services, Double passagesPerSecond, Double extractedPerSecond,
                            Latency extractionLatency, Double graphsScoredPerSecond, List<TopicDeadLetters> deadLetters,
                            Double validatedShare, Map<String, Long> edgesByState, List<GroupLag> lag,
-                           Double judgmentsPerSecond, Map<String, String> links) {
+                           Double scoredGraphAge, Double judgmentsPerSecond, Map<String, String> links) {
 
     /** A metrics source: {@code reachable} false with the reason when its scrape failed. */
     public record Source(String service, String url, boolean reachable, String error) {

@@ -43,6 +43,10 @@ class PipelineFiguresTest {
                 scorer_validation_edges_total{state="REJECTED",service="scorer-service"} %d
                 deadletters_total{reason="invalid",service="scorer-service",topic="extractions"} %d
                 deadletters_total{reason="undecodable",service="scorer-service",topic="passages"} 1
+                kafka_stream_processor_node_record_e2e_latency_max{processor_node_id="scored-graphs-sink",task_id="0_0"} 1250.0
+                kafka_stream_processor_node_record_e2e_latency_max{processor_node_id="scored-graphs-sink",task_id="0_1"} NaN
+                kafka_stream_processor_node_record_e2e_latency_max{processor_node_id="scored-graphs-sink",task_id="0_2"} 3400.0
+                kafka_stream_processor_node_record_e2e_latency_max{processor_node_id="extractions-source",task_id="0_2"} 9000.0
                 """.formatted(scored, validated, hypothesized, rejected, dlqExtractions);
     }
 
@@ -77,6 +81,8 @@ class PipelineFiguresTest {
         assertThat(first.services()).extracting(PipelineView.Source::reachable).containsExactly(true, true, false);
         assertThat(first.services().get(2).error()).isEqualTo("connection refused");
         assertThat(first.judgmentsPerSecond()).isNull();
+        // the oldest scored graph published in the window, over the sink's tasks (NaN: none in its window): 3.4 s
+        assertThat(first.scoredGraphAge()).isEqualTo(3.4);
         // lag without a rate yet: time behind unknown; an unreadable group is reported as such
         assertThat(first.lag().get(0).records()).isEqualTo(40);
         assertThat(first.lag().get(0).secondsBehind()).isNull();

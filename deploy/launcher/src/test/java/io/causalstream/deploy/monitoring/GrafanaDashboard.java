@@ -27,6 +27,32 @@ final class GrafanaDashboard {
     private GrafanaDashboard() {
     }
 
+    /** A metric selected with label matchers: the metric and the label names its matchers use. */
+    record Selector(String metric, Set<String> labels, java.util.Map<String, String> equal) {
+    }
+
+    private static final Pattern SELECTOR = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)\\{([^}]*)}");
+    private static final Pattern MATCHER = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)\\s*(=~|!=|!~|=)\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+
+    /** The selectors with label matchers ({@code metric{label="value", other=~"re"}}) of an expression. */
+    static List<Selector> selectors(String expr) {
+        List<Selector> out = new ArrayList<>();
+        Matcher m = SELECTOR.matcher(expr);
+        while (m.find()) {
+            Set<String> labels = new TreeSet<>();
+            java.util.Map<String, String> equal = new java.util.TreeMap<>();
+            Matcher lm = MATCHER.matcher(m.group(2));
+            while (lm.find()) {
+                labels.add(lm.group(1));
+                if (lm.group(2).equals("=")) {
+                    equal.put(lm.group(1), lm.group(3));
+                }
+            }
+            out.add(new Selector(m.group(1), labels, equal));
+        }
+        return out;
+    }
+
     static JsonNode read() throws IOException {
         return new ObjectMapper().readTree(FILE.toFile());
     }

@@ -3,6 +3,7 @@ package io.causalstream.deploy.monitoring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.elo.app.EloService;
+import io.causalstream.elo.pipeline.PrometheusText;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
@@ -90,13 +91,18 @@ class GrafanaDashboardIT {
             assertThat(wanted).isNotEmpty();
 
             Set<String> published = new TreeSet<>();
+            List<PrometheusText> scrapes = List.of();
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
             Set<String> missing = wanted;
             while (System.nanoTime() < deadline) {
                 published = new TreeSet<>();
+                List<PrometheusText> now = new java.util.ArrayList<>();
                 for (int port : new int[] {extractor.httpPort(), scorer.httpPort(), elo.httpPort()}) {
-                    published.addAll(names(scrape(port)));
+                    String text = scrape(port);
+                    published.addAll(names(text));
+                    now.add(PrometheusText.parse(text));
                 }
+                scrapes = now;
                 Set<String> m = new TreeSet<>(wanted);
                 m.removeAll(published);
                 missing = m;
@@ -109,6 +115,25 @@ class GrafanaDashboardIT {
             Files.writeString(Path.of("target", "metric-names.txt"), String.join("\n", published) + "\n");
             assertThat(missing).as("metrics the Grafana dashboard queries that no service publishes "
                     + "(all published names in target/metric-names.txt)").isEmpty();
+
+            // the label names each query matches on exist on its metric (a value may be absent for a while, e.g.
+            // no VALIDATED edge yet, but a misspelt label never matches)
+            List<String> badLabels = new java.util.ArrayList<>();
+            for (String e : exprs) {
+                for (GrafanaDashboard.Selector s : GrafanaDashboard.selectors(e)) {
+                    Set<String> keys = new TreeSet<>();
+                    for (PrometheusText t : scrapes) {
+                        t.find(s.metric(), x -> true).forEach(x -> keys.addAll(x.labels().keySet()));
+                    }
+                    if (!keys.containsAll(s.labels())) {
+                        badLabels.add(s.metric() + s.labels() + " has only " + keys);
+                    }
+                }
+            }
+            assertThat(badLabels).as("label names the Grafana queries use that their metrics lack").isEmpty();
+            // the scorer's scored-graph age is read at its sink node, by name
+            assertThat(scrapes.get(1).find("kafka_stream_processor_node_record_e2e_latency_max",
+                    x -> x.label("processor_node_id").equals("scored-graphs-sink"))).isNotEmpty();
         }
     }
 }

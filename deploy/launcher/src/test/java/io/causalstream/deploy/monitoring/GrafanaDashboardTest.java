@@ -57,5 +57,9 @@ class GrafanaDashboardTest {
                 + "or label_replace(max by (service, topic) (c_max), \"topic\", \"passages\", \"\", \"\")"))
                 .containsExactly("a_total", "b_total", "c_max");
         assertThat(GrafanaDashboard.metricNames("1e3 * x_seconds + 0.5")).containsExactly("x_seconds");
+        assertThat(GrafanaDashboard.selectors("sum(rate(a_total{state=\"VALIDATED\", service=~\"s.*\"}[5m])) / b{le!=\"1\"}"))
+                .containsExactly(new GrafanaDashboard.Selector("a_total", java.util.Set.of("service", "state"),
+                                java.util.Map.of("state", "VALIDATED")),
+                        new GrafanaDashboard.Selector("b", java.util.Set.of("le"), java.util.Map.of()));
     }
 }
