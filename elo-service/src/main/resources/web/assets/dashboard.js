@@ -9,6 +9,7 @@
   let detail = null;
   let seen = 0;
   let alignmentRows = [];
+  let links = {};
 
   const fmt = (x, d = 1) => (x === null || x === undefined) ? '–' : Number(x).toFixed(d);
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
@@ -50,6 +51,7 @@
     const body = $('players').querySelector('tbody');
     body.replaceChildren();
     if (!detail) { $('selected-title').textContent = 'Passage'; $('chart').replaceChildren(); return; }
+    updatePassageLink();
     $('selected-title').textContent = 'Passage ' + detail.passageId + ' · ' + detail.judgmentsApplied
       + (detail.judgmentsApplied === 1 ? ' judgment' : ' judgments');
     const maxGames = Math.max(1, ...detail.players.map(p => p.games));
@@ -172,6 +174,64 @@
     }
   }
 
+  function updatePassageLink() {
+    const a = $('passage-link');
+    if (links.passage && selected) { a.href = links.passage + encodeURIComponent(selected); a.hidden = false; }
+    else a.hidden = true;
+  }
+
+  // the whole pipeline: event 'pipeline' (a PipelineView), pushed every few seconds
+  const rate = (x) => (x === null || x === undefined) ? '–' : Number(x).toFixed(Number(x) < 10 ? 2 : 1);
+  const ms = (s) => (s === null || s === undefined) ? '–' : (s < 1 ? (1000 * s).toFixed(s < 0.01 ? 1 : 0) + ' ms' : Number(s).toFixed(2) + ' s');
+
+  function renderPipeline(v) {
+    links = v.links || {};
+    if (links.maps) { $('maps-link').href = links.maps; $('maps-link').hidden = false; }
+    updatePassageLink();
+    const src = $('pipeline-sources');
+    src.replaceChildren();
+    for (const s of v.services) {
+      const pill = el('span', s.service + (s.reachable ? '' : ': unreachable'), 'dir ' + (s.reachable ? 'increase' : 'decrease'));
+      pill.dataset.service = s.service;
+      pill.title = s.reachable ? s.url : s.url + ' — ' + (s.error || 'no answer');
+      src.append(' ', pill);
+    }
+    const x = v.extractionLatency;
+    $('pl-passages').textContent = rate(v.passagesPerSecond);
+    $('pl-latency').textContent = x ? ms(x.p50) + ' / ' + ms(x.p90) + ' / ' + ms(x.p99) : '–';
+    $('pl-scored').textContent = rate(v.graphsScoredPerSecond);
+    const assessed = Object.values(v.edgesByState || {}).reduce((a, b) => a + b, 0);
+    $('pl-validated').textContent = v.validatedShare === null || v.validatedShare === undefined ? '–'
+      : fmt(100 * v.validatedShare, 1) + '% of ' + assessed;
+    const scorer = (v.lag || []).find(g => g.group === 'scorer-service') || (v.lag || [])[0];
+    const noOffsets = (g) => g.reachable && !Object.keys(g.byTopic || {}).length;
+    $('pl-lag').textContent = !scorer ? '–' : !scorer.reachable ? 'unreachable' : noOffsets(scorer) ? 'no offsets'
+      : scorer.records + (scorer.secondsBehind === null || scorer.secondsBehind === undefined ? '' : ' · ' + ms(scorer.secondsBehind));
+    $('pl-age').textContent = ms(v.scoredGraphAge);
+    const dl = $('pl-dead-letters').querySelector('tbody');
+    dl.replaceChildren();
+    if (!v.deadLetters.length) dl.append(row([el('td', 'none', 'muted'), el('td', '0', 'num'), el('td', '–', 'num')]));
+    for (const d of v.deadLetters) dl.append(row([el('td', d.topic + '.dlq'), el('td', fmt(d.total, 0), 'num'), el('td', rate(d.perSecond), 'num')]));
+    const gl = $('pl-groups').querySelector('tbody');
+    gl.replaceChildren();
+    for (const g of v.lag || []) {
+      const tr = row(noOffsets(g)
+        ? [el('td', g.group), el('td', 'no offsets', 'num muted'), el('td', '–', 'num'), el('td', '–', 'num'), el('td', '')]
+        : g.reachable
+        ? [el('td', g.group), el('td', String(g.records), 'num'), el('td', rate(g.consumedPerSecond), 'num'),
+          el('td', g.secondsBehind === null || g.secondsBehind === undefined ? '–' : ms(g.secondsBehind), 'num'),
+          el('td', Object.entries(g.byTopic).map(([t, n]) => t + ' ' + n).join(', '), 'muted')]
+        : [el('td', g.group), el('td', 'unreachable', 'num'), el('td', '–', 'num'), el('td', '–', 'num'), el('td', '')]);
+      tr.dataset.group = g.group;
+      gl.append(tr);
+    }
+    $('pipeline-note').textContent = 'Read ' + new Date(v.at).toLocaleTimeString() + ' from the extractor\'s and the '
+      + 'scorer\'s /metrics, this service\'s meters and the consumer groups\' committed offsets; rates over the last '
+      + 'interval, latency percentiles of the extractions in it; judgments/s here: ' + rate(v.judgmentsPerSecond) + '.';
+  }
+
+  function row(cells) { const tr = el('tr'); tr.append(...cells); return tr; }
+
   async function select(passageId) {
     const changed = selected !== passageId;
     selected = passageId;
@@ -235,6 +295,7 @@
       const s = JSON.parse(e.data);
       $('rate').textContent = fmt(s.judgmentsPerSecond, 1);
     });
+    live.addEventListener('pipeline', (e) => renderPipeline(JSON.parse(e.data)));
     live.addEventListener('alignment', (e) => {
       alignmentRows = JSON.parse(e.data);
       renderAlignment();

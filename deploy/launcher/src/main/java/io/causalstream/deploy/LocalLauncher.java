@@ -11,6 +11,7 @@ import io.causalstream.deploy.local.LocalTls;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.elo.app.EloSettings;
+import io.causalstream.elo.app.PipelineSettings;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.extractor.app.ExtractorSettings;
 import io.causalstream.local.LocalPorts;
@@ -229,6 +230,10 @@ public final class LocalLauncher implements Callable<Integer> {
                 ServiceAcls.Service.ELO.defaultApplicationId()));
         eloExtra.put("elo.ties", eloTies);
         eloExtra.put("elo.signin.open", System.getenv().getOrDefault("ELO_SIGNIN_OPEN", "true"));
+        // the dashboard's pipeline panels read the two other services' metrics and link to the scorer's pages
+        eloExtra.put(PipelineSettings.EXTRACTOR_METRICS_URL, "http://localhost:" + extractor.httpPort() + "/metrics");
+        eloExtra.put(PipelineSettings.SCORER_METRICS_URL, "http://localhost:" + scorer.httpPort() + "/metrics");
+        eloExtra.put(PipelineSettings.SCORER_URL, "http://localhost:" + scorer.httpPort());
         EloService elo = track(EloService.start(serviceConfig(common, "elo", eloPort, eloExtra)));
         out.printf("  extractor-service      http://localhost:%d/health  /metrics%n", extractor.httpPort());
         out.printf("  scorer-service         http://localhost:%d/health  /metrics%n", scorer.httpPort());

@@ -5,6 +5,7 @@ import io.causalstream.elo.api.RaterApi;
 import io.causalstream.elo.api.RatingsApi;
 import io.causalstream.elo.api.StoreQueries;
 import io.causalstream.elo.live.LiveFeed;
+import io.causalstream.elo.live.PipelineMonitor;
 import io.causalstream.elo.rater.JudgmentPublisher;
 import io.causalstream.elo.rater.PairTickets;
 import io.causalstream.elo.rater.RateLimiter;
@@ -59,6 +60,7 @@ public final class EloService implements ServiceRunner.Service {
     private KafkaStreamsMetrics streamsMetrics;
     private JudgmentPublisher publisher;
     private LiveFeed liveFeed;
+    private PipelineMonitor pipelineMonitor;
 
     private EloService(EloSettings settings) {
         this.settings = settings;
@@ -99,6 +101,16 @@ public final class EloService implements ServiceRunner.Service {
                 Clock.systemUTC()).register(ops.app());
         new WebPages().register(ops.app());
         ops.app().sse("/api/live", liveFeed::connect);
+        ops.app().get("/api/pipeline", ctx -> {
+            PipelineMonitor m = pipelineMonitor;
+            String figures = m == null ? null : m.latest();
+            if (figures == null) {
+                ctx.status(503).json(Map.of("error", settings.pipeline().enabled()
+                        ? "the pipeline figures are not gathered yet" : "elo.pipeline.interval.ms is 0"));
+            } else {
+                ctx.contentType("application/json").result(figures);
+            }
+        });
         ops.start(settings.httpHost(), settings.httpPort());
         HostInfo self = new HostInfo(settings.advertisedHost(), ops.port());
 
@@ -127,6 +139,10 @@ public final class EloService implements ServiceRunner.Service {
 
         ks.start();
         liveFeed.start();
+        if (settings.pipeline().enabled()) {
+            pipelineMonitor = new PipelineMonitor(settings.pipeline(), KafkaClients.properties(settings.common()),
+                    ops.meters()::scrape, liveFeed::pipeline).start();
+        }
         if (sessions.openSignIn()) {
             log.warn("rater sign-in is open (elo.signin.open=true, demo mode): anyone may sign in with a name");
         } else if (!sessions.anyoneCanSignIn()) {
@@ -176,6 +192,9 @@ public final class EloService implements ServiceRunner.Service {
                 if (!ks.close(CLOSE_TIMEOUT)) {
                     log.warn("Kafka Streams did not stop within {}", CLOSE_TIMEOUT);
                 }
+            }
+            if (pipelineMonitor != null) {
+                pipelineMonitor.close();
             }
             if (liveFeed != null) {
                 liveFeed.close();

@@ -81,6 +81,19 @@ import org.apache.kafka.streams.state.HostInfo;
  *       proxy rewrites Host</td></tr>
  *   <tr><td>elo.live.interval.ms</td><td>ELO_LIVE_INTERVAL_MS</td><td>250</td>
  *       <td>how often the dashboard's server-sent events are flushed (changes in between are coalesced)</td></tr>
+ *   <tr><td>elo.pipeline.extractor.metrics.url</td><td>ELO_PIPELINE_EXTRACTOR_METRICS_URL</td>
+ *       <td>http://localhost:7071/metrics</td><td>the extractor's Prometheus metrics, read for the dashboard's
+ *       pipeline panels (passages/s, extraction latency, dead letters); several replicas: their addresses
+ *       comma-separated (summed); {@code none}: not read</td></tr>
+ *   <tr><td>elo.pipeline.scorer.metrics.url</td><td>ELO_PIPELINE_SCORER_METRICS_URL</td>
+ *       <td>http://localhost:7072/metrics</td><td>the scorer's (graphs scored/s, validated share, dead letters);
+ *       comma-separated for several replicas; {@code none}: not read</td></tr>
+ *   <tr><td>elo.pipeline.groups</td><td>ELO_PIPELINE_GROUPS</td><td>extractor-service,scorer-service,elo-service</td>
+ *       <td>consumer groups whose lag the dashboard shows (read from the broker with the Admin client)</td></tr>
+ *   <tr><td>elo.pipeline.interval.ms</td><td>ELO_PIPELINE_INTERVAL_MS</td><td>2000</td>
+ *       <td>how often the pipeline figures are refreshed and pushed (event {@code pipeline}); 0 turns them off</td></tr>
+ *   <tr><td>elo.links.scorer.url</td><td>ELO_LINKS_SCORER_URL</td><td>http://localhost:7072</td>
+ *       <td>the scorer's public address: the dashboard links to its pages ({@code /maps}, {@code /passages/{id}}); {@code none}: no links</td></tr>
  *   <tr><td>kafka.streams.*</td><td>KAFKA_STREAMS_*</td><td>none</td>
  *       <td>raw Kafka Streams settings (e.g. {@code kafka.streams.commit.interval.ms},
  *       {@code kafka.streams.num.stream.threads}); they win over the service's own Streams settings</td></tr>
@@ -104,6 +117,7 @@ public record EloSettings(
         int maxPassageChars,
         RaterSettings raters,
         Duration liveInterval,
+        PipelineSettings pipeline,
         Map<String, String> streamsOverrides,
         Map<String, String> producerOverrides,
         Map<String, String> consumerOverrides) {
@@ -170,6 +184,7 @@ public record EloSettings(
                 config.getInt(ELO_MAX_PASSAGE_CHARS, 200_000),
                 RaterSettings.from(config),
                 Duration.ofMillis(config.getLong(ELO_LIVE_MS, 250)),
+                PipelineSettings.from(config),
                 config.withPrefix(STREAMS_PREFIX),
                 config.withPrefix(PRODUCER_PREFIX),
                 config.withPrefix(CONSUMER_PREFIX));
@@ -185,7 +200,7 @@ public record EloSettings(
                 + ", bt=" + bt + ", btRefitInterval=" + btRefitInterval + ", btRefitBudget=" + btRefitBudget + ", btRefitAsync=" + btRefitAsync
                 + ", passageCacheSize=" + passageCacheSize
                 + ", " + raters
-                + ", liveInterval=" + liveInterval + "]";
+                + ", liveInterval=" + liveInterval + ", " + pipeline + "]";
     }
 
     public String bootstrapServers() {

@@ -41,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * dashboard sees the current agreement at once) into an {@link AlignmentBoard}, and sends event {@code alignment}
  * (a JSON array of {@link AlignmentBoard.Row}: per measure the ALL mean with its interval and each passage's value)
  * on connect and whenever it changed since the last flush.
+ *
+ * <p>Event {@code pipeline} carries the whole pipeline's figures ({@link #pipeline(String)}), on connect and on
+ * every refresh.
  */
 public final class LiveFeed implements AutoCloseable {
 
@@ -62,6 +65,8 @@ public final class LiveFeed implements AutoCloseable {
     private final AtomicBoolean alignmentChanged = new AtomicBoolean();
     private final Thread alignmentPoller;
     private long seen;
+    private volatile String pipeline;
+    private final AtomicBoolean pipelineChanged = new AtomicBoolean();
 
     public LiveFeed(Map<String, Object> connection, SerdeFactory serdes, Map<String, String> overrides, Duration interval) {
         Map<String, Object> props = new HashMap<>(connection); // bootstrap servers and security
@@ -100,6 +105,19 @@ public final class LiveFeed implements AutoCloseable {
         } catch (JsonProcessingException e) {
             log.warn("cannot write the alignment event: {}", e.toString());
         }
+        String p = pipeline;
+        if (p != null) {
+            client.sendEvent("pipeline", p);
+        }
+    }
+
+    /**
+     * New pipeline figures ({@link PipelineMonitor}, JSON of a {@code PipelineView}): event {@code pipeline} to
+     * every dashboard now, and to each one that connects later.
+     */
+    public void pipeline(String figures) {
+        pipeline = figures;
+        pipelineChanged.set(true); // sent by the flusher, the one thread writing events to connected dashboards
     }
 
     private void pollAlignment() {
@@ -198,12 +216,16 @@ public final class LiveFeed implements AutoCloseable {
                     "clients", clients.size()));
             String tournaments = views.isEmpty() ? null : json.writeValueAsString(views);
             String agreement = alignmentChanged.getAndSet(false) ? json.writeValueAsString(alignment.rows()) : null;
+            String figures = pipelineChanged.getAndSet(false) ? pipeline : null;
             for (SseClient c : clients) {
                 if (tournaments != null) {
                     c.sendEvent("tournaments", tournaments);
                 }
                 if (agreement != null) {
                     c.sendEvent("alignment", agreement);
+                }
+                if (figures != null) {
+                    c.sendEvent("pipeline", figures);
                 }
                 c.sendEvent("stats", stats);
             }

@@ -130,4 +130,31 @@ class EloSettingsTest {
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("http.port", "70000"))))
                 .hasMessageContaining("HTTP_PORT");
     }
+
+    @Test
+    void pipelinePanelsReadTheLocalRuntimesServicesByDefault() {
+        PipelineSettings p = EloSettings.from(Config.of(Map.of())).pipeline();
+        assertThat(p.extractorMetricsUrl()).isEqualTo("http://localhost:7071/metrics");
+        assertThat(p.scorerMetricsUrl()).isEqualTo("http://localhost:7072/metrics");
+        assertThat(p.scorerUrl()).isEqualTo("http://localhost:7072");
+        assertThat(p.groups()).containsExactly("extractor-service", "scorer-service", "elo-service");
+        assertThat(p.interval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(p.enabled()).isTrue();
+
+        PipelineSettings set = EloSettings.from(Config.of(Map.of(
+                "elo.pipeline.extractor.metrics.url", "http://extractor-0.extractor:7071/metrics,http://extractor-1.extractor:7071/metrics",
+                "elo.pipeline.scorer.metrics.url", "none", "elo.pipeline.groups", " a , b ,",
+                "elo.pipeline.interval.ms", "0", "elo.links.scorer.url", "https://maps.example.org/"))).pipeline();
+        assertThat(set.scorerMetricsUrl()).isEmpty();
+        assertThat(set.groups()).containsExactly("a", "b");
+        assertThat(set.enabled()).isFalse();
+        assertThat(set.scorerUrl()).isEqualTo("https://maps.example.org");
+
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.links.scorer.url", "scorer:7072"))))
+                .hasMessageContaining("elo.links.scorer.url").hasMessageContaining("ELO_LINKS_SCORER_URL");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.pipeline.scorer.metrics.url",
+                "http://ok:1/metrics,ftp://x")))).hasMessageContaining("ELO_PIPELINE_SCORER_METRICS_URL");
+        assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.pipeline.interval.ms", "-5"))))
+                .hasMessageContaining("ELO_PIPELINE_INTERVAL_MS");
+    }
 }

@@ -86,6 +86,8 @@ public final class CausalStream implements Runnable {
                 "Kafka, the schema registry and the three services on this machine");
         add(root, summaries, "acls", new io.causalstream.deploy.tools.AclsCommand(),
                 "the Kafka ACLs (run-local --secure, Strimzi KafkaUsers) as a table or as manifests");
+        add(root, summaries, "load", new io.causalstream.deploy.load.LoadCommand(),
+                "sustained load on a system it starts: throughput, lag, latency, memory, CPU/record");
         // one line per command: the tools' own descriptions are written for their own --help
         root.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> {
             StringBuilder list = new StringBuilder();

@@ -1,0 +1,640 @@
+package io.causalstream.deploy.load;
+
+import io.causalstream.deploy.demo.SampleData;
+import io.causalstream.deploy.local.KafkaBrokerProcess;
+import io.causalstream.deploy.local.LocalLayout;
+import io.causalstream.elo.pipeline.PrometheusText;
+import io.causalstream.local.ChildProcesses;
+import io.causalstream.local.LocalPorts;
+import io.causalstream.local.SchemaRegistryProcess;
+import io.causalstream.runtime.TopicSetup;
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.graph.Annotator;
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.judgment.Judgment;
+import io.causalstream.schemas.judgment.Outcome;
+import io.causalstream.schemas.passage.Passage;
+import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.schemas.tournament.Tournament;
+import io.causalstream.serde.AvroSerdes;
+import io.causalstream.topics.Topics;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * A sustained load on a whole causal-stream system: passages and judgments at fixed rates for a fixed time, then
+ * the figures: throughput per stage, consumer lag over time, end-to-end latency percentiles (passage to scored
+ * graph, judgment to rating), heap and RocksDB memory, and each service's CPU per record next to a pass-through
+ * exactly-once Kafka Streams topology fed the same passages on the same broker (the platform's own cost).
+ *
+ * <p>By default it starts its own system on free ports (a KRaft broker and a registry as the launcher does, the
+ * three services and the pass-through as child JVMs, so each has its own CPU account), under {@code --data-dir};
+ * everything it started is stopped at the end. Not part of the test suite: a long run is a command.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Sustained load: passages and judgments at fixed rates for a fixed time against a system it "
+                + "starts on free ports; prints throughput, lag, latency percentiles, memory and CPU per record "
+                + "next to a pass-through exactly-once topology.")
+public final class LoadCommand implements Callable<Integer> {
+
+    @Option(names = "--passages-per-s", defaultValue = "5", description = "Passages published per second (default: ${DEFAULT-VALUE}).")
+    double passagesPerSecond;
+
+    @Option(names = "--judgments-per-s", defaultValue = "20", description = "Judgments published per second (default: ${DEFAULT-VALUE}).")
+    double judgmentsPerSecond;
+
+    @Option(names = "--duration", defaultValue = "60s", description = "How long the load lasts: 90s, 5m (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--idle", defaultValue = "15s",
+            description = "Quiet time before the load, to measure each process's idle CPU (default: ${DEFAULT-VALUE}).")
+    String idle;
+
+    @Option(names = "--drain", defaultValue = "60s",
+            description = "Most time to wait after the load for the last records' latencies (default: ${DEFAULT-VALUE}).")
+    String drain;
+
+    @Option(names = "--tournaments", defaultValue = "20",
+            description = "Passages with three annotations that receive the judgments (default: ${DEFAULT-VALUE}).")
+    int tournaments;
+
+    @Option(names = "--partitions", defaultValue = "3", description = "Partitions per topic (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--heap", defaultValue = "1g", description = "-Xmx of each service's JVM (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--extractor-backend", description = "extractor.backend of the extractor service (default: the service's).")
+    String extractorBackend;
+
+    @Option(names = "--data-dir", defaultValue = "run/load",
+            description = "Broker data, state and the children's logs (default: ${DEFAULT-VALUE}); a fresh subdirectory per run.")
+    Path dataDir;
+
+    static final String PASS_THROUGH_IN = "load-pass-through-in";
+    static final String PASS_THROUGH_OUT = "load-pass-through-out";
+    static final List<String> SERVICES = List.of("extractor-service", "scorer-service", "elo-service");
+    private static final Map<String, String> MAIN = Map.of(
+            "extractor-service", "io.causalstream.extractor.app.ExtractorService",
+            "scorer-service", "io.causalstream.scorer.app.ScorerService",
+            "elo-service", "io.causalstream.elo.app.EloService");
+    private static final List<String> ANNOTATORS = List.of("load-a", "load-b", "load-c");
+    private static final Pattern TIME = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
+
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Map<String, Integer> ports = new LinkedHashMap<>();
+
+    /** "90s", "5m", "1500ms", "60" (seconds). */
+    static Duration parseDuration(String text) {
+        Matcher m = TIME.matcher(text.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not a duration: '" + text + "' (e.g. 60s, 5m, 1500ms)");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> Duration.ofMillis(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofSeconds(n);
+        };
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream out = System.out;
+        Duration load = parseDuration(duration);
+        Duration quiet = parseDuration(idle);
+        Duration drainMax = parseDuration(drain);
+        if (!(passagesPerSecond > 0) || judgmentsPerSecond < 0 || tournaments < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--passages-per-s must be > 0, --judgments-per-s >= 0, --tournaments >= 1");
+        }
+        Thread hook = new Thread(this::stopAll, "load-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            run(out, load, quiet, drainMax);
+            return 0;
+        } finally {
+            stopAll();
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+    }
+
+    private void run(PrintStream out, Duration load, Duration quiet, Duration drainMax) throws Exception {
+        Path dir = dataDir.resolve("run-" + System.currentTimeMillis()).toAbsolutePath();
+        Files.createDirectories(dir);
+        out.printf("causal-stream load harness: %.1f passages/s, %.1f judgments/s for %ds; data and logs in %s%n",
+                passagesPerSecond, judgmentsPerSecond, load.toSeconds(), dir);
+
+        KafkaBrokerProcess broker = track(KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dir.resolve("kafka"),
+                LocalPorts.pickFree(), LocalPorts.pickFree()));
+        String bootstrap = broker.bootstrapServers();
+        Path archive = LocalLayout.registryArchive();
+        SchemaRegistryProcess registry = track(SchemaRegistryProcess.start(archive,
+                SchemaRegistryProcess.defaultInstallDir(archive), LocalPorts.pickFree(), dir.resolve("registry.log")));
+        out.printf("  broker %s, registry %s%n", bootstrap, registry.url());
+        TopicSetup.createAll(bootstrap, partitions, (short) 1);
+        try (Admin admin = admin(bootstrap)) {
+            admin.createTopics(List.of(new NewTopic(PASS_THROUGH_IN, partitions, (short) 1),
+                    new NewTopic(PASS_THROUGH_OUT, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+
+        for (String service : SERVICES) {
+            startService(service, bootstrap, registry.url(), dir);
+        }
+        startChild("pass-through", List.of(PassThroughApp.class.getName(), bootstrap, PASS_THROUGH_IN,
+                PASS_THROUGH_OUT, dir.resolve("state").resolve("pass-through").toString()), dir, List.of());
+        for (String service : SERVICES) {
+            awaitReady(service, Duration.ofMinutes(4));
+        }
+        out.printf("  services ready: %s%n", ports);
+
+        AvroSerdes serdes = new AvroSerdes(registry.url());
+        List<Passage> texts = SampleData.load().passages();
+        try (Admin admin = admin(bootstrap);
+             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProps(bootstrap),
+                     new StringSerializer(), new ByteArraySerializer())) {
+            var passageSerializer = serdes.valueSerializer(Topics.PASSAGES);
+            var extractionSerializer = serdes.valueSerializer(Topics.EXTRACTIONS);
+            var judgmentSerializer = serdes.valueSerializer(Topics.JUDGMENTS);
+
+            // the tournaments: passages with three human annotations each, known to every service before the load
+            for (int t = 0; t < tournaments; t++) {
+                String id = "load-t-" + t;
+                Passage p = passage(id, texts.get(t % texts.size()).getText());
+                producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id, passageSerializer.serialize(Topics.PASSAGES.name(), p)));
+                for (String a : ANNOTATORS) {
+                    producer.send(new ProducerRecord<>(Topics.EXTRACTIONS.name(), id,
+                            extractionSerializer.serialize(Topics.EXTRACTIONS.name(), annotation(id, a, t))));
+                }
+            }
+            producer.flush();
+            List<String> groups = new ArrayList<>(SERVICES);
+            groups.add(PassThroughApp.APPLICATION_ID);
+            awaitSettled(admin, groups, Duration.ofMinutes(3));
+            out.printf("  %d tournaments set up and processed by every service%n", tournaments);
+
+            // idle CPU of each process over the quiet window
+            Map<String, Double> cpu0 = cpuSeconds();
+            Thread.sleep(quiet.toMillis());
+            Map<String, Double> cpuIdle = cpuSeconds();
+            Map<String, Double> idleRate = new LinkedHashMap<>();
+            cpuIdle.forEach((k, v) -> idleRate.put(k, (v - cpu0.getOrDefault(k, v)) / Math.max(1e-9, quiet.toMillis() / 1000.0)));
+
+            // followers of the outputs, from their current end
+            Map<String, Long> passageSent = new ConcurrentHashMap<>();
+            Map<String, List<Long>> judgmentSent = new ConcurrentHashMap<>();
+            LoadReport.Latencies passageToScored = new LoadReport.Latencies();
+            LoadReport.Latencies judgmentToRating = new LoadReport.Latencies();
+            AtomicLong scoredInWindow = new AtomicLong();
+            AtomicLong ratingsInWindow = new AtomicLong();
+            AtomicBoolean following = new AtomicBoolean(true);
+            Set<String> scoredSeen = ConcurrentHashMap.newKeySet();
+            Map<String, Integer> appliedSeen = new ConcurrentHashMap<>();
+            Thread scoredFollower = follow(bootstrap, Topics.SCORED_GRAPHS.name(), serdes.valueDeserializer(Topics.SCORED_GRAPHS),
+                    following, (ScoredGraph g, Long now) -> {
+                        scoredInWindow.incrementAndGet();
+                        Long sent = passageSent.get(g.getPassageId());
+                        if (sent != null && scoredSeen.add(g.getPassageId())) {
+                            passageToScored.add((now - sent) / 1e6);
+                        }
+                    });
+            Thread ratingsFollower = follow(bootstrap, Topics.RATINGS.name(), serdes.valueDeserializer(Topics.RATINGS),
+                    following, (Tournament t, Long now) -> {
+                        ratingsInWindow.incrementAndGet();
+                        List<Long> sent = judgmentSent.get(t.getPassageId());
+                        if (sent == null) {
+                            return;
+                        }
+                        synchronized (sent) {
+                            int before = appliedSeen.getOrDefault(t.getPassageId(), 0);
+                            int applied = (int) Math.min(t.getJudgmentsApplied(), sent.size());
+                            for (int i = before; i < applied; i++) {
+                                judgmentToRating.add((now - sent.get(i)) / 1e6);
+                            }
+                            appliedSeen.put(t.getPassageId(), Math.max(before, applied));
+                        }
+                    });
+            Thread.sleep(2000); // the followers are assigned and at the end
+
+            Map<String, Double> metricsBefore = stageCounters();
+            Map<String, Long> ptBefore = committed(admin, PassThroughApp.APPLICATION_ID);
+            Map<String, Double> cpuBefore = cpuSeconds();
+            Map<Integer, Map<String, Long>> lagOverTime = new TreeMap<>();
+            Map<String, Double> heapMax = new LinkedHashMap<>();
+            Map<String, Double> rocksMax = new LinkedHashMap<>();
+            scoredInWindow.set(0);
+            ratingsInWindow.set(0);
+
+            // the load: one loop, each record sent when its time has come
+            long start = System.nanoTime();
+            long end = start + load.toNanos();
+            long passagesOut = 0;
+            long judgmentsOut = 0;
+            long nextSample = start;
+            Random random = new Random(42);
+            while (System.nanoTime() < end) {
+                long now = System.nanoTime();
+                double elapsed = (now - start) / 1e9;
+                while (passagesOut < (long) (elapsed * passagesPerSecond)) {
+                    String id = "load-p-" + passagesOut;
+                    byte[] bytes = passageSerializer.serialize(Topics.PASSAGES.name(),
+                            passage(id, texts.get((int) (passagesOut % texts.size())).getText()));
+                    passageSent.put(id, System.nanoTime());
+                    producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id, bytes));
+                    producer.send(new ProducerRecord<>(PASS_THROUGH_IN, id, bytes));
+                    passagesOut++;
+                }
+                while (judgmentsOut < (long) (elapsed * judgmentsPerSecond)) {
+                    String passage = "load-t-" + random.nextInt(tournaments);
+                    int l = random.nextInt(3);
+                    int r = (l + 1 + random.nextInt(2)) % 3;
+                    Outcome o = Outcome.values()[random.nextInt(Outcome.values().length)];
+                    Judgment j = Judgment.newBuilder().setJudgmentId("load-j-" + judgmentsOut).setPassageId(passage)
+                            .setRaterId("load-rater-" + judgmentsOut).setLeft(ANNOTATORS.get(l) + "@" + passage)
+                            .setRight(ANNOTATORS.get(r) + "@" + passage).setOutcome(o).setTime(Instant.now()).build();
+                    List<Long> sent = judgmentSent.computeIfAbsent(passage, k -> new ArrayList<>());
+                    synchronized (sent) {
+                        sent.add(System.nanoTime());
+                        producer.send(new ProducerRecord<>(Topics.JUDGMENTS.name(), passage,
+                                judgmentSerializer.serialize(Topics.JUDGMENTS.name(), j)));
+                    }
+                    judgmentsOut++;
+                }
+                if (now >= nextSample) {
+                    int t = (int) Math.round((now - start) / 1e9);
+                    lagOverTime.put(t, lag(admin, groups));
+                    memory(heapMax, rocksMax);
+                    nextSample += TimeUnit.SECONDS.toNanos(5);
+                }
+                Thread.sleep(2);
+            }
+            producer.flush();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Map<String, Double> cpuAfter = cpuSeconds();
+            Map<String, Double> metricsAfter = stageCounters();
+            Map<String, Long> ptAfter = committed(admin, PassThroughApp.APPLICATION_ID);
+            long scoredDuringLoad = scoredInWindow.get();
+            long ratingsDuringLoad = ratingsInWindow.get();
+            memory(heapMax, rocksMax);
+
+            // drain: the last records' latencies, and lag back to 0
+            long drainEnd = System.nanoTime() + drainMax.toNanos();
+            int judgmentsExpected = (int) judgmentsOut;
+            while (System.nanoTime() < drainEnd && (scoredSeen.size() < passagesOut
+                    || judgmentToRating.count() < judgmentsExpected)) {
+                if (System.nanoTime() >= nextSample) {
+                    lagOverTime.put((int) Math.round((System.nanoTime() - start) / 1e9), lag(admin, groups));
+                    nextSample += TimeUnit.SECONDS.toNanos(5);
+                }
+                Thread.sleep(200);
+            }
+            lagOverTime.put((int) Math.round((System.nanoTime() - start) / 1e9), lag(admin, groups));
+            following.set(false);
+            scoredFollower.join(5000);
+            ratingsFollower.join(5000);
+
+            // ---- the report
+            out.printf("%nLoad: %d passages (%.2f/s) and %d judgments (%.2f/s) in %.1f s; machine: %d cores%n",
+                    passagesOut, passagesOut / seconds, judgmentsOut, judgmentsOut / seconds, seconds,
+                    Runtime.getRuntime().availableProcessors());
+            out.println("\nThroughput per stage during the load (records/s):");
+            double extracted = metricsAfter.getOrDefault("extracted", 0.0) - metricsBefore.getOrDefault("extracted", 0.0);
+            double judged = metricsAfter.getOrDefault("judgments", 0.0) - metricsBefore.getOrDefault("judgments", 0.0);
+            long ptRecords = sum(ptAfter) - sum(ptBefore);
+            LoadReport.table(out, List.of("stage", "records", "per s"), List.of(
+                    List.of("passages published", Long.toString(passagesOut), LoadReport.fmt(passagesOut / seconds, 2)),
+                    List.of("extractor: passages extracted", LoadReport.fmt(extracted, 0), LoadReport.fmt(extracted / seconds, 2)),
+                    List.of("scorer: scored graphs published", Long.toString(scoredDuringLoad), LoadReport.fmt(scoredDuringLoad / seconds, 2)),
+                    List.of("judgments published", Long.toString(judgmentsOut), LoadReport.fmt(judgmentsOut / seconds, 2)),
+                    List.of("elo: judgments counted", LoadReport.fmt(judged, 0), LoadReport.fmt(judged / seconds, 2)),
+                    List.of("elo: ratings records published", Long.toString(ratingsDuringLoad), LoadReport.fmt(ratingsDuringLoad / seconds, 2)),
+                    List.of("pass-through: records copied", Long.toString(ptRecords), LoadReport.fmt(ptRecords / seconds, 2))));
+
+            out.println("\nConsumer lag over time (records behind, summed over the group's partitions):");
+            LoadReport.lag(out, lagOverTime);
+
+            out.println("\nEnd-to-end latency (send to output record seen by a read_committed consumer):");
+            Map<String, String> a = LoadReport.latencyRow(passageToScored);
+            LoadReport.table(out, List.of("path", "n", "p50", "p90", "p99", "max"), List.of(
+                    LoadReport.cells("passage -> first scored graph", a),
+                    LoadReport.cells("judgment -> rating including it", LoadReport.latencyRow(judgmentToRating))));
+            if (scoredSeen.size() < passagesOut || judgmentToRating.count() < judgmentsExpected) {
+                out.printf("  (not all outputs seen within the drain time: %d of %d passages scored, %d of %d judgments rated)%n",
+                        scoredSeen.size(), passagesOut, judgmentToRating.count(), judgmentsExpected);
+            }
+
+            out.println("\nMemory (highest sample during the load, from each service's /metrics):");
+            List<List<String>> mem = new ArrayList<>();
+            for (String s : SERVICES) {
+                mem.add(List.of(s, LoadReport.mib(heapMax.get(s)), LoadReport.mib(rocksMax.get(s))));
+            }
+            LoadReport.table(out, List.of("service", "heap used", "RocksDB (memtables + block cache + readers)"), mem);
+
+            out.println("\nCPU per record (process CPU time over the load; records: the stage's own output, the pass-through's "
+                    + "copies; idle: the rate measured before the load, times the load's length):");
+            Map<String, Long> records = Map.of("extractor-service", Math.round(extracted),
+                    "scorer-service", scoredDuringLoad, "elo-service", Math.round(judged));
+            List<LoadReport.Cost> costs = new ArrayList<>();
+            for (String s : SERVICES) {
+                costs.add(new LoadReport.Cost(s, cpuAfter.get(s) - cpuBefore.get(s), idleRate.get(s) * seconds,
+                        records.get(s)));
+            }
+            LoadReport.Cost pass = new LoadReport.Cost("pass-through (EOS)",
+                    cpuAfter.get("pass-through") - cpuBefore.get("pass-through"), idleRate.get("pass-through") * seconds,
+                    ptRecords);
+            LoadReport.costs(out, costs, pass);
+            out.println("  (- above idle: the process used more CPU in its quiet window than during the load; the machine's"
+                    + " other load and the JIT make idle rates noisy, the totals are the firmer figure)");
+        }
+    }
+
+    private interface RecordSink<V> {
+        void take(V value, Long nanoTime);
+    }
+
+    private static <V> Thread follow(String bootstrap, String topic, org.apache.kafka.common.serialization.Deserializer<V> values,
+                                     AtomicBoolean running, RecordSink<V> sink) {
+        Thread t = Thread.ofPlatform().name("load-follow-" + topic).daemon().start(() -> {
+            Map<String, Object> props = new HashMap<>();
+            props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+            props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            try (KafkaConsumer<String, V> c = new KafkaConsumer<>(props, new StringDeserializer(), values)) {
+                List<TopicPartition> parts = c.partitionsFor(topic).stream()
+                        .map(p -> new TopicPartition(topic, p.partition())).toList();
+                c.assign(parts);
+                c.seekToEnd(parts);
+                parts.forEach(c::position);
+                while (running.get()) {
+                    for (ConsumerRecord<String, V> r : c.poll(Duration.ofMillis(100))) {
+                        if (r.value() != null) {
+                            sink.take(r.value(), System.nanoTime());
+                        }
+                    }
+                }
+            }
+        });
+        return t;
+    }
+
+    private static Passage passage(String id, String text) {
+        return Passage.newBuilder().setId(id).setText(text).setPublishedAt(Instant.now()).build();
+    }
+
+    private static Extraction annotation(String passageId, String annotator, int t) {
+        List<Triple> triples = new ArrayList<>();
+        triples.add(Triple.newBuilder().setSource("factor " + annotator).setTarget("outcome " + t)
+                .setDirection(Direction.INCREASE).build());
+        if (!annotator.equals("load-a")) {
+            triples.add(Triple.newBuilder().setSource("outcome " + t).setTarget("effect of " + annotator)
+                    .setDirection(Direction.DECREASE).build());
+        }
+        return Extraction.newBuilder().setPassageId(passageId).setAnnotationId(annotator + "@" + passageId)
+                .setAnnotator(Annotator.newBuilder().setId(annotator).setKind(AnnotatorKind.HUMAN).build())
+                .setTriples(triples).setCreatedAt(Instant.now()).build();
+    }
+
+    private static Map<String, Object> producerProps(String bootstrap) {
+        Map<String, Object> p = new HashMap<>();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        return p;
+    }
+
+    private static Admin admin(String bootstrap) {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
+    }
+
+    private void startService(String service, String bootstrap, String registryUrl, Path dir) throws IOException {
+        int port = LocalPorts.pickFree();
+        ports.put(service, port);
+        List<String> props = new ArrayList<>(List.of("-Dkafka.bootstrap.servers=" + bootstrap,
+                "-Dschema.registry.url=" + registryUrl, "-Dhttp.port=" + port, "-Dhttp.host=127.0.0.1",
+                "-Dhttp.advertised.host=127.0.0.1",
+                "-Dstate.dir=" + dir.resolve("state").resolve(service)));
+        if (service.equals("extractor-service") && extractorBackend != null) {
+            props.add("-Dextractor.backend=" + extractorBackend);
+        }
+        if (service.equals("elo-service")) {
+            props.add("-Delo.pipeline.interval.ms=0"); // its dashboard is not watched here
+        }
+        startChild(service, List.of(MAIN.get(service)), dir, props);
+    }
+
+    private void startChild(String name, List<String> mainAndArgs, Path dir, List<String> props) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx" + heap, "--enable-native-access=ALL-UNNAMED", "-Dlogback.configurationFile=logback-cli.xml"));
+        if (Runtime.version().feature() >= 24) {
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        cmd.addAll(props);
+        cmd.addAll(List.of("-cp", LocalLayout.brokerClasspath()));
+        cmd.addAll(mainAndArgs);
+        Process p = new ProcessBuilder(ChildProcesses.inOwnSession(cmd)).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+        processes.put(name, p);
+        track(() -> ChildProcesses.stop(p, name));
+    }
+
+    private void awaitReady(String service, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            if (!processes.get(service).isAlive()) {
+                throw new IllegalStateException(service + " exited; see its log in the data dir");
+            }
+            try {
+                HttpResponse<String> r = get(service, "/health/ready");
+                if (r.statusCode() == 200) {
+                    return;
+                }
+                last = r.statusCode() + " " + r.body();
+            } catch (IOException e) {
+                last = e.toString();
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException(service + " not ready within " + timeout + ": " + last);
+    }
+
+    private HttpResponse<String> get(String service, String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(service) + path))
+                .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private PrometheusText metrics(String service) {
+        try {
+            HttpResponse<String> r = get(service, "/metrics");
+            return r.statusCode() == 200 ? PrometheusText.parse(r.body()) : PrometheusText.empty();
+        } catch (IOException e) {
+            return PrometheusText.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return PrometheusText.empty();
+        }
+    }
+
+    /** The stages' own counters: passages extracted, judgments counted. */
+    private Map<String, Double> stageCounters() {
+        Map<String, Double> m = new HashMap<>();
+        metrics("extractor-service").sum("extractor_passages_total", s -> s.label("outcome").equals("extracted"))
+                .ifPresent(v -> m.put("extracted", v));
+        metrics("elo-service").sum("elo_judgments_total").ifPresent(v -> m.put("judgments", v));
+        return m;
+    }
+
+    private void memory(Map<String, Double> heapMax, Map<String, Double> rocksMax) {
+        for (String s : SERVICES) {
+            PrometheusText t = metrics(s);
+            t.sum("jvm_memory_used_bytes", x -> x.label("area").equals("heap")).ifPresent(v -> heapMax.merge(s, v, Math::max));
+            double rocks = t.sum("kafka_stream_state_size_all_mem_tables").orElse(0.0)
+                    + t.sum("kafka_stream_state_block_cache_usage").orElse(0.0)
+                    + t.sum("kafka_stream_state_estimate_table_readers_mem").orElse(0.0);
+            if (t.has("kafka_stream_state_size_all_mem_tables")) {
+                rocksMax.merge(s, rocks, Math::max);
+            }
+        }
+    }
+
+    /** Each child's CPU time so far (user + system, from the OS). */
+    private Map<String, Double> cpuSeconds() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        processes.forEach((name, p) -> m.put(name, p.toHandle().info().totalCpuDuration()
+                .map(d -> d.toNanos() / 1e9).orElse(Double.NaN)));
+        return m;
+    }
+
+    private static Map<String, Long> committed(Admin admin, String group) throws Exception {
+        Map<String, Long> out = new HashMap<>();
+        Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+        offsets.forEach((tp, om) -> {
+            if (om != null) {
+                out.put(tp.toString(), om.offset());
+            }
+        });
+        return out;
+    }
+
+    private static long sum(Map<String, Long> m) {
+        return m.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Records behind per group: end offsets (read-committed) minus committed offsets. */
+    private static Map<String, Long> lag(Admin admin, List<String> groups) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try {
+            Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = new LinkedHashMap<>();
+            Map<TopicPartition, OffsetSpec> ask = new HashMap<>();
+            for (String g : groups) {
+                Map<TopicPartition, OffsetAndMetadata> o = admin.listConsumerGroupOffsets(g)
+                        .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+                committed.put(g, o);
+                o.keySet().forEach(tp -> ask.put(tp, OffsetSpec.latest()));
+            }
+            var ends = admin.listOffsets(ask, new org.apache.kafka.clients.admin.ListOffsetsOptions(
+                    org.apache.kafka.common.IsolationLevel.READ_COMMITTED)).all().get(10, TimeUnit.SECONDS);
+            committed.forEach((g, o) -> {
+                long behind = 0;
+                for (var e : o.entrySet()) {
+                    if (e.getValue() != null && ends.containsKey(e.getKey())) {
+                        behind += Math.max(0, ends.get(e.getKey()).offset() - e.getValue().offset());
+                    }
+                }
+                out.put(g, behind);
+            });
+        } catch (Exception e) {
+            // a sample missed: left out of the table
+        }
+        return out;
+    }
+
+    private static void awaitSettled(Admin admin, List<String> groups, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int quietRounds = 0;
+        while (System.nanoTime() < deadline) {
+            Map<String, Long> lag = lag(admin, groups);
+            boolean settled = lag.size() == groups.size() - 1 // the pass-through has consumed nothing yet
+                    || lag.size() == groups.size();
+            settled = settled && lag.values().stream().allMatch(v -> v == 0)
+                    && lag.keySet().containsAll(SERVICES);
+            quietRounds = settled ? quietRounds + 1 : 0;
+            if (quietRounds >= 3) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        throw new IllegalStateException("the services did not catch up within " + timeout);
+    }
+
+    private <T extends AutoCloseable> T track(T c) {
+        synchronized (started) {
+            started.push(c);
+        }
+        return c;
+    }
+
+    private void stopAll() {
+        synchronized (started) {
+            while (!started.isEmpty()) {
+                try {
+                    started.pop().close();
+                } catch (Exception e) {
+                    System.err.println("error while stopping: " + e);
+                }
+            }
+        }
+    }
+}
