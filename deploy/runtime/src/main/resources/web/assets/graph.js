@@ -4,7 +4,8 @@
 //
 // A graph is {nodes: [{id, label}], edges: [{id, source, target, sign, state, width, ...}]}:
 //   sign  +1 (increase: solid line, arrow head), -1 (decrease: dashed line, bar head), 0 (contradicted evenly);
-//   state validation state (REJECTED, ERROR, UNCHECKED, HYPOTHESIZED, VALIDATED): the edge's colour;
+//   state validation state (REJECTED, ERROR, UNCHECKED, HYPOTHESIZED, VALIDATED): the edge's colour (without one:
+//         green for increase, red for decrease);
 //   width in [0, 1] (CESAR strength, or |weight| on a map): the line's width; null draws a thin line.
 // Any other field of an edge or node is kept in its data (the page's click handlers read it).
 //
@@ -34,8 +35,8 @@
         'background-color': '#2f6fde', 'label': 'data(label)', 'color': '#1d2330',
         'font-size': big ? 9 : 12, 'text-valign': 'bottom', 'text-margin-y': 3,
         'text-wrap': 'wrap', 'text-max-width': big ? 90 : 140, 'width': big ? 10 : 16, 'height': big ? 10 : 16,
-        'min-zoomed-font-size': big ? 7 : 0, 'text-background-color': '#fff', 'text-background-opacity': 0.7,
-        'text-background-padding': 1,
+        'min-zoomed-font-size': big ? 7 : 0, 'text-background-color': '#fff',
+        'text-background-opacity': big ? 0 : 0.7, 'text-background-padding': 1,
       }},
       {selector: 'node.clamped', style: {'background-color': '#e67e22', 'width': 18, 'height': 18}},
       {selector: 'edge', style: {
@@ -60,7 +61,8 @@
     for (const e of graph.edges) {
       const w = e.width == null ? null : Math.max(0, Math.min(1, e.width));
       out.push({group: 'edges', data: Object.assign({}, e, {
-        colour: COLOURS[e.state] || COLOURS.UNCHECKED,
+        // without a validation state (the rater page), the sign's colour, as the lists' badges have it
+        colour: e.state ? (COLOURS[e.state] || COLOURS.UNCHECKED) : e.sign < 0 ? '#c0392b' : '#1f8a4c',
         px: w == null ? 1.5 : 1 + 7 * w,
         mark: e.sign > 0 ? '+' : e.sign < 0 ? '−' : '±',
       })});
@@ -99,6 +101,8 @@
       const layout = cy.layout(layoutOptions(graph.nodes.length));
       layout.one('layoutstop', () => {
         cy.fit(undefined, 24);
+        // a graph of two or three concepts is not blown up to the whole box
+        if (cy.zoom() > 1.4) { cy.zoom(1.4); cy.center(); }
         // the frame after the layout is the first one drawn with the final positions
         requestAnimationFrame(() => requestAnimationFrame(() => {
           const ms = performance.now() - t0;
@@ -147,7 +151,7 @@
         id: 'e' + i, source: nodes.get(t.source).id, target: nodes.get(t.target).id,
         sourceLabel: t.source, targetLabel: t.target,
         sign: String(t.direction).toUpperCase() === 'DECREASE' ? -1 : 1,
-        state: t.validation || 'UNCHECKED', width: t.strength == null ? null : t.strength,
+        state: t.validation || null, width: t.strength == null ? null : t.strength,
       }));
     });
     return {nodes: [...nodes.values()], edges: out};

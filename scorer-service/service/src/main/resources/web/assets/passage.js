@@ -107,7 +107,8 @@
   function showEdge(detail, e) {
     detail.replaceChildren();
     const head = el('div');
-    const state = el('span', 'state ' + e.state.toLowerCase(), e.state.toLowerCase());
+    const st = (e.state || 'UNCHECKED').toLowerCase();
+    const state = el('span', 'state ' + st, st);
     head.append(el('b', null, e.sourceLabel + (e.sign < 0 ? ' ⊣ ' : ' → ') + e.targetLabel + ' '), state,
       document.createTextNode(e.strength != null ? ' · strength ' + e.strength.toFixed(3) : ' · strength not computed'));
     detail.appendChild(head);

@@ -188,8 +188,17 @@ class MapPagesIT {
                     + chromium.js("return document.body.dataset.drawMs;") + " ms)");
         }
         chromium.screenshot("map-view-500.png");
-        System.out.printf(Locale.ROOT, "map page, 500 concepts / %d edges, headless Chromium, 3 loads: %s%n",
-                map.edges().size(), String.join("; ", runs));
+        System.out.printf(Locale.ROOT, "map page, 500 concepts / %d edges, headless Chromium, 3 loads: %s"
+                + " (load average %s, %d cores)%n", map.edges().size(), String.join("; ", runs), loadAverage(),
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    private static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 
     private String drawn() {
