@@ -158,7 +158,7 @@
   }
 
   /** A legend of the drawing conventions, as DOM (no inline style: classes of app.css). */
-  function legend() {
+  function legend(widthMeans) {
     const box = document.createElement('div');
     box.className = 'graph-legend';
     const item = (cls, text) => {
@@ -171,7 +171,7 @@
     };
     box.append(item('sw-line', '→ increases'), item('sw-line sw-dashed', '⊣ decreases'));
     for (const st of STATES.slice().reverse()) box.append(item('sw-state sw-' + st.toLowerCase(), st.toLowerCase()));
-    box.append(item('sw-width', 'width: strength'));
+    box.append(item('sw-width', 'width: ' + (widthMeans || 'strength')));
     return box;
   }
 

@@ -64,7 +64,8 @@
     for (const a of [...annotators].sort()) { const o = el('option', null, a); o.value = a; sel.appendChild(o); }
     const list = $('concept-list');
     for (const c of map.concepts) { const o = el('option'); o.value = c.label; list.appendChild(o); }
-    $('legend').replaceChildren(CausalGraph.legend());
+    // on a map the colour is the best state among an edge's evidence, the width its |weight|
+    $('legend').replaceChildren(CausalGraph.legend('|weight|; colour: best state of its evidence'));
     const result = await CausalGraph.draw($('map'), g, {onEdge: showEdge});
     applyFilters();
     // what the page tests read: layout and first render, and navigation start to the map drawn
