@@ -185,7 +185,8 @@ class MapPagesIT {
             wait.until(d -> "drawn".equals(chromium.js("return document.body.dataset.state;")));
             assertThat(drawn()).isEqualTo("500/" + map.edges().size());
             runs.add("navigation->drawn " + chromium.js("return document.body.dataset.readyMs;") + " ms (layout+render "
-                    + chromium.js("return document.body.dataset.drawMs;") + " ms)");
+                    + chromium.js("return document.body.dataset.drawMs;") + " ms = build/layout/frames "
+                    + chromium.js("return document.getElementById('map').dataset.phasesMs;") + ")");
         }
         chromium.screenshot("map-view-500.png");
         System.out.printf(Locale.ROOT, "map page, 500 concepts / %d edges, headless Chromium, 3 loads: %s"
