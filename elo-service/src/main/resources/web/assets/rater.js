@@ -1,5 +1,6 @@
 // The rater page: sign in, show the most informative pair, post the choice with the pair's ticket. The service
-// stamps the rater id; every change carries the session's CSRF token (X-CSRF-Token).
+// stamps the rater id; every change carries the session's CSRF token (X-CSRF-Token). Each annotation is shown as a
+// list and drawn as a graph (graph.js).
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -76,6 +77,9 @@
     fill('left-table', current.left);
     fill('right-table', current.right);
     show('rating');
+    // the same relations drawn as graphs (graph.js), beside the lists (once visible: a layout needs a size)
+    CausalGraph.draw($('left-graph'), CausalGraph.fromTriples(current.left.triples));
+    CausalGraph.draw($('right-graph'), CausalGraph.fromTriples(current.right.triples));
     setBusy(false);
   }
 

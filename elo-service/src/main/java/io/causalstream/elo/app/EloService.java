@@ -13,7 +13,7 @@ import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.rater.Signer;
 import io.causalstream.elo.web.HttpSecurity;
 import io.causalstream.elo.topology.EloTopology;
-import io.causalstream.elo.web.WebPages;
+import io.causalstream.elo.web.EloPages;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
@@ -99,7 +99,7 @@ public final class EloService implements ServiceRunner.Service {
         new RatingsApi(() -> queries, peers).register(ops.app());
         new RaterApi(() -> queries, peers, sessions, tickets, limit, publisher, settings.eloInitial(),
                 Clock.systemUTC()).register(ops.app());
-        new WebPages().register(ops.app());
+        new EloPages().register(ops.app());
         ops.app().sse("/api/live", liveFeed::connect);
         ops.app().get("/api/pipeline", ctx -> {
             PipelineMonitor m = pipelineMonitor;

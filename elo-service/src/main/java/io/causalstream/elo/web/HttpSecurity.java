@@ -1,5 +1,6 @@
 package io.causalstream.elo.web;
 
+import io.causalstream.runtime.web.WebPages;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -15,8 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What every response and every state-changing request of the service's HTTP face goes through:
  * <ul>
- *   <li>security headers on every response: a Content-Security-Policy without {@code unsafe-inline} (the pages load
- *       only their own scripts and styles), {@code frame-ancestors 'none'} and {@code X-Frame-Options: DENY},
+ *   <li>security headers on every response ({@link WebPages#securityHeaders}): a Content-Security-Policy
+ *       without {@code unsafe-inline} (the pages load only their own scripts and styles), {@code frame-ancestors 'none'} and {@code X-Frame-Options: DENY},
  *       {@code X-Content-Type-Options: nosniff}, {@code Referrer-Policy: same-origin};</li>
  *   <li>a strict origin check on every POST, PUT, PATCH and DELETE under {@code /api/}: a browser's
  *       {@code Origin} (or, without one, its {@code Referer}) must be this service's own (the request's
@@ -33,8 +34,6 @@ public final class HttpSecurity {
     private static final Logger log = LoggerFactory.getLogger(HttpSecurity.class);
     /** Largest request body the API reads (a judgment with its ticket is well under 4 KB). */
     public static final int MAX_BODY = 16 * 1024;
-    static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
     private static final Set<String> STATE_CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final Set<String> allowedOrigins;
@@ -46,7 +45,7 @@ public final class HttpSecurity {
     }
 
     public void register(Javalin app) {
-        app.before(HttpSecurity::headers);
+        app.before(WebPages::securityHeaders);
         app.before("/api/*", this::guard);
         app.exception(HttpResponseException.class, (e, ctx) -> {
             HttpStatus status = HttpStatus.forStatus(e.getStatus());
@@ -59,14 +58,6 @@ public final class HttpSecurity {
             log.error("unexpected failure answering {} {} (ref {})", ctx.method(), ctx.path(), ref, e);
             ctx.status(HttpStatus.INTERNAL_SERVER_ERROR).json(Map.of("error", "internal error (ref " + ref + ")"));
         });
-    }
-
-    static void headers(Context ctx) {
-        ctx.header("Content-Security-Policy", CSP);
-        ctx.header("X-Frame-Options", "DENY");
-        ctx.header("X-Content-Type-Options", "nosniff");
-        ctx.header("Referrer-Policy", "same-origin");
-        ctx.header("Cross-Origin-Opener-Policy", "same-origin");
     }
 
     private void guard(Context ctx) {

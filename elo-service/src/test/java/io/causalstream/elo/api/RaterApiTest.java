@@ -13,7 +13,7 @@ import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.rater.RaterTokens;
 import io.causalstream.elo.rater.Signer;
 import io.causalstream.elo.web.HttpSecurity;
-import io.causalstream.elo.web.WebPages;
+import io.causalstream.elo.web.EloPages;
 import io.causalstream.schemas.judgment.Judgment;
 import io.javalin.Javalin;
 import java.io.ByteArrayInputStream;
@@ -80,7 +80,7 @@ class RaterApiTest {
                     new RateLimiter(perMinute, burst, Clock.systemUTC()),
                     new JudgmentPublisher(producer, sendTimeout), 1000, Clock.systemUTC(), this::lookup,
                     (Supplier<Collection<HostInfo>>) () -> peers).register(app);
-            new WebPages().register(app);
+            new EloPages().register(app);
             app.start("127.0.0.1", 0);
             instances.add(this);
         }

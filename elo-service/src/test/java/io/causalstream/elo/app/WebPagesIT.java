@@ -11,13 +11,11 @@ import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.HeadlessChromium;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.topics.Topics;
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -31,59 +29,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The rater page and the live dashboard in a real browser: Debian's headless Chromium driven by its chromedriver
- * (never a downloaded one). A rater signs in, is shown the only pair that has no annotation of theirs, clicks
- * "Left is better", and the dashboard opened before the click shows the new ratings through server-sent events.
+ * The rater page and the live dashboard in a real browser ({@link HeadlessChromium}). A rater signs in, is shown
+ * the only pair that has no annotation of theirs (both annotations as lists and drawn as graphs), clicks "Left is
+ * better", and the dashboard opened before the click shows the new ratings through server-sent events.
  * Screenshots of each page are kept under {@code target/screenshots/}.
  */
 @ExtendWith(KafkaTestCluster.class)
 class WebPagesIT {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final Instant T0 = Instant.parse("2026-03-04T08:00:00Z");
 
     @TempDir
     Path dir;
 
+    private HeadlessChromium chromium;
     private WebDriver browser;
 
     @BeforeEach
     void openBrowser() throws Exception {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            throw new AssertionError("the page tests need Debian's Chromium and its driver at " + CHROMIUM + " and "
-                    + CHROMEDRIVER + "; install them with: apt-get install -y chromium chromium-driver");
-        }
-        Files.createDirectories(SCREENSHOTS);
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
-                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--disable-dev-shm-usage", "--window-size=1400,1000",
-                        "--user-data-dir=" + Files.createDirectories(dir.resolve("chromium-profile")));
-        // the console, to see whether the Content-Security-Policy blocked anything the pages need
-        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        chromium = HeadlessChromium.open(dir, 1400, 1000);
+        browser = chromium.driver();
     }
 
     @AfterEach
     void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -145,6 +123,14 @@ class WebPagesIT {
             assertThat(rows("left-table") + rows("right-table")).as(shown).isEqualTo(3);
             assertThat(shown).contains("better drainage").contains("↓ decrease").contains("rainfall|drainage")
                     .doesNotContain("rainfall intensity");
+            // and each side drawn as a graph beside its list (graph.js): HumanB 3 concepts and 2 edges, llama3 2 and 1
+            wait.until(d -> "drawn".equals(graphData("left-graph", "state"))
+                    && "drawn".equals(graphData("right-graph", "state")));
+            assertThat(graphData("left-graph", "edges") + "/" + graphData("right-graph", "edges"))
+                    .isIn("2/1", "1/2");
+            assertThat(Integer.parseInt(graphData("left-graph", "nodes"))
+                    + Integer.parseInt(graphData("right-graph", "nodes"))).isEqualTo(5);
+            assertThat(Integer.parseInt(graphData("left-graph", "edges"))).isEqualTo(rows("left-table"));
             screenshot("rater-page.png");
 
             browser.findElement(By.id("guidelines-button")).click();
@@ -183,10 +169,7 @@ class WebPagesIT {
             screenshot("guidelines.png");
 
             // the pages run under the service's Content-Security-Policy (no inline script or style): nothing refused
-            List<String> console = browser.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER)
-                    .getAll().stream().map(e -> e.getLevel() + " " + e.getMessage()).toList();
-            assertThat(console).as("browser console").noneMatch(line -> line.contains("Content Security Policy")
-                    || line.contains("Refused to"));
+            assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy);
 
             // the service, not the browser, stamped the rater on the judgment
             List<ConsumerRecord<String, Judgment>> judgments = cluster.readUntil(Topics.JUDGMENTS,
@@ -215,8 +198,13 @@ class WebPagesIT {
     }
 
     private void screenshot(String name) throws Exception {
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        chromium.screenshot(name);
+    }
+
+    /** A data attribute graph.js sets on a graph's container (state, nodes, edges). */
+    private String graphData(String id, String key) {
+        return String.valueOf(chromium.js("return document.getElementById(arguments[0]).dataset[arguments[1]];",
+                id, key));
     }
 
     private static Extraction annotation(String passage, String id, AnnotatorKind kind, Triple... triples) {

@@ -1,6 +1,7 @@
 package io.causalstream.scorer.api;
 
 import io.causalstream.runtime.InteractiveQueries;
+import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
@@ -21,8 +22,10 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * {@code GET /api/passages/{id}/scores}: the latest score of every annotation of a passage against its current gold,
- * with every edge's CESAR strength, validation state and stage verdicts, read from the {@value ScorerTopology#SCORES_STORE} store. The passage lives in one partition, hence on one
+ * {@code GET /api/passages/{id}/scores}: the passage's text and the latest score of every annotation of it against its
+ * current gold, with every edge's CESAR strength, validation state, stage verdicts and evidence spans, read from the
+ * {@value ScorerTopology#SCORES_STORE} and {@value ScorerTopology#PASSAGES_STORE} stores (what the passage view,
+ * {@code /passages/{id}}, draws). The passage lives in one partition, hence on one
  * instance: when another instance owns it (known only when {@code http.advertised.host} is set), the request is
  * redirected there (307; the decision is {@link InteractiveQueries}'s, as in every service); while the store is not
  * queryable (start-up, rebalance), the answer is 503.
@@ -36,9 +39,16 @@ public final class ScoresApi {
                                    long scoredAt) {
     }
 
-    /** One edge as extracted, its CESAR strength (null when not computed) and staged validation. */
+    /**
+     * One edge as extracted, its CESAR strength (null when not computed) and staged validation, and the passage
+     * spans the annotator gave as evidence (empty when it gave none).
+     */
     public record EdgeView(String source, String target, String direction, Double strength, String validation,
-                           List<Stage> stages) {
+                           List<Stage> stages, List<Span> evidence) {
+    }
+
+    /** A character span {@code [start, end)} of the passage text, UTF-16 offsets. */
+    public record Span(int start, int end) {
     }
 
     /** One validation stage's verdict. */
@@ -50,8 +60,12 @@ public final class ScoresApi {
                           Double f1Strict) {
     }
 
-    /** The answer: scores of each annotation, in annotationId order; empty when the passage has no gold or none. */
-    public record PassageScores(String passageId, List<AnnotationScores> annotations) {
+    /**
+     * The answer: the passage's text and title (null until the passage is published) and the latest scores of each
+     * of its annotations, in annotationId order (a graph scored while the passage has no gold has empty scores and
+     * a null goldAnnotationId); no annotation yet: an empty list.
+     */
+    public record PassageScores(String passageId, String text, String title, List<AnnotationScores> annotations) {
     }
 
     private static final StringSerializer STRINGS = new StringSerializer();
@@ -100,7 +114,11 @@ public final class ScoresApi {
                     ScorerTopology.passageKeyPrefix(passageId), STRINGS)) {
                 it.forEachRemaining(kv -> out.add(summary(kv.value)));
             }
-            ctx.json(new PassageScores(passageId, out));
+            ReadOnlyKeyValueStore<String, Passage> passages = ks.store(StoreQueryParameters.fromNameAndType(
+                    ScorerTopology.PASSAGES_STORE, QueryableStoreTypes.keyValueStore()));
+            Passage passage = passages.get(passageId);
+            ctx.json(new PassageScores(passageId, passage == null ? null : passage.getText(),
+                    passage == null ? null : passage.getTitle(), out));
         } catch (InvalidStateStoreException e) {
             unavailable(ctx, "scores are not queryable right now: " + e.getMessage());
         }
@@ -116,7 +134,8 @@ public final class ScoresApi {
         for (ScoredEdge e : g.getEdges()) {
             edges.add(new EdgeView(e.getTriple().getSource(), e.getTriple().getTarget(),
                     e.getTriple().getDirection().name(), e.getStrength(), e.getValidation().name(),
-                    e.getStages().stream().map(v -> new Stage(v.getStage(), v.getPassed(), v.getReason())).toList()));
+                    e.getStages().stream().map(v -> new Stage(v.getStage(), v.getPassed(), v.getReason())).toList(),
+                    e.getTriple().getEvidence().stream().map(v -> new Span(v.getStart(), v.getEnd())).toList()));
         }
         return new AnnotationScores(g.getAnnotationId(), g.getAnnotator().getId(), g.getAnnotator().getKind().name(),
                 g.getGoldAnnotationId(), g.getGoldOrigin() == null ? null : g.getGoldOrigin().name(), measures,

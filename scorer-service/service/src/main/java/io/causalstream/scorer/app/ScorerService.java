@@ -14,6 +14,7 @@ import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.topology.ScorerTopology;
 import io.causalstream.scorer.validate.ValidationWorkers;
+import io.causalstream.scorer.web.ScorerPages;
 import io.causalstream.serde.SerdeFactory;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scorer service: the {@link ScorerTopology} on Kafka Streams, plus the HTTP face ({@code /health},
- * {@code /metrics}, {@code /api/passages/{id}/scores}). Settings: {@link ScorerSettings}.
+ * {@code /metrics}, {@code /api/passages/{id}/scores}, the pages of {@link ScorerPages}). Settings:
+ * {@link ScorerSettings}.
  *
  * <p>Several instances may run in one JVM (the local launcher does): nothing here is static or global.
  */
@@ -108,6 +110,7 @@ public final class ScorerService implements ServiceRunner.Service {
                 scorer.measures().stream().map(m -> m.name() + "@" + m.threshold()).toList());
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
         new ScoresApi(() -> streams, () -> advertised).register(ops.app());
+        new ScorerPages().register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
         if (settings.advertisedHost() != null) {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());

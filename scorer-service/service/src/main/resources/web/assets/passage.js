@@ -1,0 +1,129 @@
+// The passage view (/passages/{id}): the text with the evidence spans highlighted, and each annotation of the
+// passage drawn as a graph (graph.js) with its soft F1 against the gold, or "no gold yet".
+// Data: GET /api/passages/{id}/scores (the scorer's ScoresApi).
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const passageId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop());
+  let data = null;
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  async function load() {
+    const r = await fetch('/api/passages/' + encodeURIComponent(passageId) + '/scores', {credentials: 'same-origin'});
+    if (r.status === 503 || r.status === 307) { setTimeout(load, 1000); return; }
+    if (r.status !== 200) { $('status').textContent = 'error ' + r.status; return; }
+    data = await r.json();
+    render();
+  }
+
+  // Every span of every edge, as the segments of the text between span boundaries; a segment inside one or more
+  // spans is a <mark> that knows which spans cover it (data-spans: "start-end start-end").
+  function renderText(focus) {
+    const text = data.text;
+    const box = $('passage-text');
+    if (text == null) { box.textContent = '(the passage text has not been published yet)'; return; }
+    const spans = new Map();
+    for (const a of data.annotations) for (const e of a.edges) for (const s of (e.evidence || [])) {
+      if (s.start >= 0 && s.end <= text.length && s.start < s.end) spans.set(s.start + '-' + s.end, s);
+    }
+    const cuts = new Set([0, text.length]);
+    for (const s of spans.values()) { cuts.add(s.start); cuts.add(s.end); }
+    const points = [...cuts].sort((x, y) => x - y);
+    box.replaceChildren();
+    for (let i = 0; i + 1 < points.length; i++) {
+      const from = points[i]; const to = points[i + 1];
+      const covering = [...spans.values()].filter((s) => s.start <= from && s.end >= to).map((s) => s.start + '-' + s.end);
+      const piece = text.slice(from, to);
+      if (!covering.length) { box.appendChild(document.createTextNode(piece)); continue; }
+      const m = el('mark', 'ev', piece);
+      m.dataset.spans = covering.join(' ');
+      if (focus && covering.some((k) => focus.has(k))) m.classList.add('focus');
+      box.appendChild(m);
+    }
+  }
+
+  function focusSpans(keys) {
+    const set = new Set(keys);
+    for (const m of document.querySelectorAll('#passage-text mark')) {
+      m.classList.toggle('focus', m.dataset.spans.split(' ').some((k) => set.has(k)));
+    }
+    const first = document.querySelector('#passage-text mark.focus');
+    if (first) first.scrollIntoView({block: 'nearest'});
+  }
+
+  function scoreLine(a) {
+    const line = el('span', 'muted');
+    if (!a.goldAnnotationId) { line.textContent = 'no gold yet'; line.classList.add('no-gold'); return line; }
+    const parts = a.scores.map((s) => s.measure + '@' + s.threshold + ' ' + s.f1.toFixed(3));
+    line.textContent = 'vs gold ' + a.goldAnnotationId + (a.goldOrigin ? ' (' + a.goldOrigin.toLowerCase() + ')' : '')
+      + (a.alignmentF1 != null ? ' · alignment F1 ' + a.alignmentF1.toFixed(3) : '');
+    const main = el('span', 'f1', a.scores.length ? 'soft F1 ' + a.scores[0].f1.toFixed(3) : 'soft F1 —');
+    main.title = parts.join(' · ');
+    const wrap = el('span');
+    wrap.append(main, document.createTextNode(' '), line);
+    if (parts.length > 1) wrap.append(el('div', 'muted', parts.join(' · ')));
+    return wrap;
+  }
+
+  function render() {
+    $('title').textContent = data.title ? data.title : 'Passage ' + passageId;
+    $('passage-info').textContent = 'Passage ' + passageId + ' · ' + data.annotations.length
+      + (data.annotations.length === 1 ? ' annotation' : ' annotations');
+    renderText(null);
+    $('legend').replaceChildren(CausalGraph.legend());
+    const box = $('annotations');
+    box.replaceChildren();
+    if (!data.annotations.length) box.appendChild(el('p', 'muted', 'No annotation of this passage has been scored yet.'));
+    const drawn = [];
+    for (const a of data.annotations) {
+      const card = el('section', 'card annotation');
+      card.dataset.annotation = a.annotationId;
+      const head = el('div', 'annotation-head');
+      head.append(el('h2', null, a.annotatorId), el('span', 'muted', a.annotatorKind.toLowerCase() + ' · '
+        + a.annotationId), scoreLine(a));
+      const graph = el('div', 'graph small');
+      graph.dataset.annotation = a.annotationId;
+      const detail = el('div', 'muted edge-detail', a.edges.length ? 'Click an edge for its validation and evidence.'
+        : '(no relations)');
+      card.append(head, graph, detail);
+      box.appendChild(card);
+      drawn.push(CausalGraph.draw(graph, CausalGraph.fromTriples(a.edges), {
+        onEdge: (e) => showEdge(detail, e),
+      }));
+    }
+    Promise.all(drawn).then(() => {
+      document.body.dataset.state = 'drawn';
+      const m = /^#s(\d+)-(\d+)$/.exec(location.hash);
+      if (m) focusSpans([m[1] + '-' + m[2]]);
+    });
+  }
+
+  function showEdge(detail, e) {
+    detail.replaceChildren();
+    const head = el('div');
+    const st = (e.state || 'UNCHECKED').toLowerCase();
+    const state = el('span', 'state ' + st, st);
+    head.append(el('b', null, e.sourceLabel + (e.sign < 0 ? ' ⊣ ' : ' → ') + e.targetLabel + ' '), state,
+      document.createTextNode(e.strength != null ? ' · strength ' + e.strength.toFixed(3) : ' · strength not computed'));
+    detail.appendChild(head);
+    const list = el('ul');
+    for (const s of e.stages || []) list.appendChild(el('li', null, (s.passed ? '✓ ' : '✗ ') + s.stage + ': ' + s.reason));
+    detail.appendChild(list);
+    const keys = (e.evidence || []).map((s) => s.start + '-' + s.end);
+    detail.appendChild(el('div', null, keys.length ? 'evidence: ' + keys.map((k) => '[' + k + ')').join(', ')
+      : 'no evidence span given'));
+    focusSpans(keys);
+  }
+
+  window.addEventListener('hashchange', () => {
+    const m = /^#s(\d+)-(\d+)$/.exec(location.hash);
+    if (m && data) focusSpans([m[1] + '-' + m[2]]);
+  });
+  load();
+})();
