@@ -23,7 +23,9 @@ import java.util.List;
  * </ul>
  * Masked entries are replaced by the lowest finite float (never a fixed -1e9, which real logits can pass), so a
  * softmax gives them exactly 0 while a row of padding stays finite. Operators of opset 11, the opset of the bundled
- * MiniLM exports, so the graph can be appended to them. Node and weight names start with {@code cesar_}.
+ * MiniLM exports, so the graph can be appended to them, plus two of ONNX Runtime's own fused operators (one pass
+ * instead of a chain of element-wise ones): LayerNormalization (which ONNX Runtime runs below opset 17) and
+ * {@code com.microsoft} FastGelu. Node and weight names start with {@code cesar_}.
  */
 public final class CesarGraph {
 
@@ -97,9 +99,7 @@ public final class CesarGraph {
                 .weights("cesar_w1", c.w1()).weights("cesar_b1", c.b1()).weights("cesar_w2", c.w2())
                 .weights("cesar_b2", c.b2())
                 .longs("cesar_split_heads", 0, 0, heads, dh).longs("cesar_join_heads", 0, 0, d)
-                .scalar("cesar_scale", (float) (1 / Math.sqrt(dh))).scalar("cesar_half", 0.5f)
-                .scalar("cesar_gelu_c", 0.044715f).scalar("cesar_gelu_k", (float) Math.sqrt(2 / Math.PI))
-                .scalar("cesar_ln_eps", (float) ContextLayer.LN_EPSILON);
+                .scalar("cesar_scale", (float) (1 / Math.sqrt(dh)));
         String normed = layerNorm(x, "cesar_ln1_g", "cesar_ln1_b");
         String qkv = op("MatMul", List.of(normed, "cesar_qkv"));
         String q = fresh();
@@ -117,25 +117,18 @@ public final class CesarGraph {
         String attended = op("Reshape", List.of(op("Transpose", List.of(op("MatMul", List.of(weights, v4))),
                 ints("perm", 0, 2, 1, 3)), "cesar_join_heads"));
         String h1 = op("Add", List.of(x, op("Add", List.of(op("MatMul", List.of(attended, "cesar_wo")), "cesar_bo"))));
-        String u = op("Add", List.of(op("MatMul", List.of(layerNorm(h1, "cesar_ln2_g", "cesar_ln2_b"), "cesar_w1")),
-                "cesar_b1"));
-        // GELU, tanh form: 0.5 u (1 + tanh(k (u + c u^3)))
-        String u3 = op("Mul", List.of(op("Mul", List.of(u, u)), u));
-        String inner = op("Mul", List.of(op("Add", List.of(u, op("Mul", List.of(u3, "cesar_gelu_c")))), "cesar_gelu_k"));
-        String gelu = op("Mul", List.of(op("Mul", List.of(u, op("Add", List.of(op("Tanh", List.of(inner)),
-                "cesar_one")))), "cesar_half"));
-        String ff = op("Add", List.of(op("MatMul", List.of(gelu, "cesar_w2")), "cesar_b2"));
-        return op("Add", List.of(h1, ff));
+        String projected = op("MatMul", List.of(layerNorm(h1, "cesar_ln2_g", "cesar_ln2_b"), "cesar_w1"));
+        // FastGelu (ONNX Runtime's operator): GELU in its tanh form of x + b1, in one pass
+        String gelu = fresh();
+        g.node(OnnxGraph.MICROSOFT, "FastGelu", List.of(gelu), List.of(projected, "cesar_b1"));
+        return op("Add", List.of(h1, op("Add", List.of(op("MatMul", List.of(gelu, "cesar_w2")), "cesar_b2"))));
     }
 
     /** (x - mean) / sqrt(variance + eps) * gain + bias over the last axis. */
     private String layerNorm(String x, String gain, String bias) {
-        String mean = op("ReduceMean", List.of(x), ints("axes", -1), attr("keepdims", 1));
-        String centred = op("Sub", List.of(x, mean));
-        String variance = op("ReduceMean", List.of(op("Mul", List.of(centred, centred))), ints("axes", -1),
-                attr("keepdims", 1));
-        String normed = op("Div", List.of(centred, op("Sqrt", List.of(op("Add", List.of(variance, "cesar_ln_eps"))))));
-        return op("Add", List.of(op("Mul", List.of(normed, gain)), bias));
+        // ONNX Runtime runs LayerNormalization in opsets below 17 too (its own operator before ONNX had one)
+        return op("LayerNormalization", List.of(x, gain, bias), attr("axis", -1),
+                OnnxGraph.real("epsilon", (float) ContextLayer.LN_EPSILON));
     }
 
     private String op(String type, List<String> inputs, OnnxGraph.Attribute... attributes) {

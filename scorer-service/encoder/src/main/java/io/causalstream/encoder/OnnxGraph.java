@@ -22,19 +22,29 @@ public final class OnnxGraph {
 
     private final Proto graph = new Proto();
     private final List<String> outputs = new ArrayList<>();
+    /** Operator domains other than the default one that nodes use (opset version 1 each). */
+    private final java.util.Set<String> domains = new java.util.TreeSet<>();
 
-    /** An attribute of a node. */
-    public record Attribute(String name, long[] ints, boolean list) {
+    /** ONNX Runtime's own operators (FastGelu, ...), outside the ONNX standard. */
+    public static final String MICROSOFT = "com.microsoft";
+
+    /** An attribute of a node: an integer, a list of integers, or a float. */
+    public record Attribute(String name, long[] ints, boolean list, Float real) {
     }
 
     /** An integer attribute (e.g. Softmax's axis, Cast's to). */
     public static Attribute attr(String name, long value) {
-        return new Attribute(name, new long[] {value}, false);
+        return new Attribute(name, new long[] {value}, false, null);
+    }
+
+    /** A float attribute (e.g. LayerNormalization's epsilon). */
+    public static Attribute real(String name, float value) {
+        return new Attribute(name, new long[0], false, value);
     }
 
     /** A list-of-integers attribute (e.g. Transpose's perm, ReduceMean's axes in opsets below 18). */
     public static Attribute ints(String name, long... values) {
-        return new Attribute(name, values, true);
+        return new Attribute(name, values, true, null);
     }
 
     /** {@code output = op(inputs)}. */
@@ -44,6 +54,12 @@ public final class OnnxGraph {
 
     /** A node with attributes and any number of outputs. */
     public OnnxGraph node(String op, List<String> nodeOutputs, List<String> inputs, Attribute... attributes) {
+        return node("", op, nodeOutputs, inputs, attributes);
+    }
+
+    /** A node of an operator of {@code domain} ("" for ONNX's own operators, {@link #MICROSOFT}). */
+    public OnnxGraph node(String domain, String op, List<String> nodeOutputs, List<String> inputs,
+                          Attribute... attributes) {
         Proto node = new Proto();
         for (String input : inputs) {
             node.string(1, input);
@@ -54,7 +70,12 @@ public final class OnnxGraph {
         node.string(3, nodeOutputs.getFirst()).string(4, op);
         for (Attribute a : attributes) {
             Proto attribute = new Proto().string(1, a.name());
-            if (a.list()) {
+            if (a.real() != null) {
+                attribute.tag(2, 5);
+                attribute.buffer.writeBytes(ByteBuffer.allocate(Float.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                        .putFloat(a.real()).array());
+                attribute.varint(20, 1);
+            } else if (a.list()) {
                 for (long v : a.ints()) {
                     attribute.varint(8, v);
                 }
@@ -63,6 +84,10 @@ public final class OnnxGraph {
                 attribute.varint(3, a.ints()[0]).varint(20, 2);
             }
             node.message(5, attribute);
+        }
+        if (!domain.isEmpty()) {
+            node.string(7, domain);
+            domains.add(domain);
         }
         graph.message(1, node);
         return this;
@@ -135,9 +160,12 @@ public final class OnnxGraph {
         Proto graphCopy = new Proto();
         graphCopy.buffer.writeBytes(graph.toBytes());
         graphCopy.string(2, name);
-        Proto opsetId = new Proto().string(1, "").varint(2, opset);
-        return new Proto().varint(1, 7).string(2, "causal-stream").message(7, graphCopy).message(8, opsetId)
-                .toBytes();
+        Proto model = new Proto().varint(1, 7).string(2, "causal-stream").message(7, graphCopy)
+                .message(8, new Proto().string(1, "").varint(2, opset));
+        for (String domain : domains) {
+            model.message(8, new Proto().string(1, domain).varint(2, 1));
+        }
+        return model.toBytes();
     }
 
     /**
@@ -149,16 +177,27 @@ public final class OnnxGraph {
     public byte[] appendTo(byte[] model, String as) {
         Proto out = new Proto();
         boolean found = false;
+        java.util.Set<String> missing = new java.util.TreeSet<>(domains);
         for (Field f : fields(model)) {
             if (f.number == 7 && f.wireType == 2) {
                 out.message(7, appendToGraph(f.value, as));
                 found = true;
             } else {
+                if (f.number == 8 && f.wireType == 2) {
+                    for (Field o : fields(f.value)) {
+                        if (o.number == 1 && o.wireType == 2) {
+                            missing.remove(new String(o.value, StandardCharsets.UTF_8));
+                        }
+                    }
+                }
                 out.field(f);
             }
         }
         if (!found) {
             throw new IllegalArgumentException("not an ONNX model: no graph");
+        }
+        for (String domain : missing) {
+            out.message(8, new Proto().string(1, domain).varint(2, 1));
         }
         return out.toBytes();
     }
