@@ -30,12 +30,16 @@ import java.util.Map;
 /**
  * Encoder, CESAR and validation throughput side by side, in one run, before and after (issue 11, item 3):
  * <ul>
+ *   <li><b>interleaved</b>: the encoder, CESAR with the whole head in the encoder's ONNX graph ({@code new
+ *       CesarScorer(encoder, head)}, the default) and CESAR with the kernel head, in turns on 100-pair slices, so
+ *       that a drifting machine load hits all three alike ({@code --interleaved-only} runs this part alone);</li>
  *   <li><b>head only</b>, one thread, on the 500 pairs encoded once: the straightforward head ({@link CesarStrength},
  *       double), the kernel with its products in Java loops ({@code new CesarKernel(head, false)}, the previous fast
  *       head) and the kernel with its products through ONNX Runtime ({@code new CesarKernel(head)}, now the
  *       default);</li>
  *   <li><b>encoder</b>: the 500 (cause, effect) pairs of {@code CS_metric_test.csv}, encoded jointly (pairs/s);</li>
- *   <li><b>CESAR</b>: the same pairs end to end ({@link CesarScorer#strengths}) with the ONNX Runtime head, with the
+ *   <li><b>CESAR</b>: the same pairs end to end ({@link CesarScorer#strengths}) with the head in the encoder's graph,
+ *       with the ONNX Runtime (kernel) head, with the
  *       Java-loop head, and the straightforward path kept as the reference ({@link CesarScorer#referenceStrengths});
  *       edges/s, the ratio to the encoder's pairs/s of the same round, and the largest difference between the
  *       strengths;</li>
