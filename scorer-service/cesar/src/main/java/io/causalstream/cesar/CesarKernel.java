@@ -57,6 +57,13 @@ public final class CesarKernel {
         projection = head.projection() == null ? null : product(head.projection(), onnx);
         bias = head.bias();
         // (C Wq)(E Wk)^T = C (Wq Wk^T) E^T, the product taken in double once
+        float[][] wqk = wqk(head);
+        this.wqk = product(wqk, onnx);
+    }
+
+    /** Wq Wk^T of the head, taken in double, rounded to float once. */
+    static float[][] wqk(CesarHead head) {
+        int d = head.dimension();
         float[][] wq = head.wq();
         float[][] wk = head.wk();
         float[][] wqk = new float[d][d];
@@ -73,7 +80,7 @@ public final class CesarKernel {
                 wqk[i][j] = (float) row[j];
             }
         }
-        this.wqk = product(wqk, onnx);
+        return wqk;
     }
 
     /** y = x W for a fixed W. */

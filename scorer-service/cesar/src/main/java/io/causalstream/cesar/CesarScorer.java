@@ -1,9 +1,12 @@
 package io.causalstream.cesar;
 
+import io.causalstream.encoder.PairModel;
 import io.causalstream.encoder.TextPair;
 import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * CESAR causal strength CS(C -> E) of text pairs: the encoder reads {@code [CLS] C [SEP] E [SEP]} jointly, the
@@ -12,10 +15,14 @@ import java.util.List;
  * {@link #concatenate C [SEP] A} (paper appendix G.4).
  *
  * <p>Thread-safe when the encoder is (the DJL encoder is). Batch calls ({@link #strengths}) are much faster than
- * one call per pair: the head's arithmetic ({@link CesarKernel}) runs on stacked pairs, spread over the cores, after
- * each chunk's encoding.
+ * one call per pair. When the encoder can take a head into its own graph ({@link TokenEncoder#withPairHead}: the DJL
+ * encoder on ONNX Runtime), the whole head ({@link CesarGraph}) runs there, in the encoder's batches, and the token
+ * embeddings never cross into Java; else the head's arithmetic ({@link CesarKernel}) runs on stacked pairs, spread
+ * over the cores, after each chunk's encoding.
  */
 public final class CesarScorer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CesarScorer.class);
 
     /** The concatenation operator of appendix G.4. */
     public static String concatenate(String cause, String addition) {
@@ -25,18 +32,28 @@ public final class CesarScorer {
     private final TokenEncoder encoder;
     private final CesarHead head;
     private final CesarKernel kernel;
+    /** The encoder with the whole head in its graph, or null (then {@link #kernel} on the encoder's output). */
+    private final PairModel fused;
 
     /** Pairs encoded per step, then scored by the head. */
     static final int CHUNK = 64;
     /** Pairs the kernel stacks into one matrix per task. */
     static final int HEAD_BATCH = 8;
 
+    /** The head in the encoder's graph when the encoder can take it, else the kernel on the encoder's output. */
     public CesarScorer(TokenEncoder encoder, CesarHead head) {
-        this(encoder, head, new CesarKernel(head));
+        this(encoder, head, new CesarKernel(head), true);
     }
 
-    /** With a given kernel of {@code head}, e.g. {@code new CesarKernel(head, false)} for the Java-loop products. */
+    /**
+     * With a given kernel of {@code head} run on the encoder's output (never in the encoder's graph), e.g.
+     * {@code new CesarKernel(head, false)} for the Java-loop products.
+     */
     public CesarScorer(TokenEncoder encoder, CesarHead head, CesarKernel kernel) {
+        this(encoder, head, kernel, false);
+    }
+
+    private CesarScorer(TokenEncoder encoder, CesarHead head, CesarKernel kernel, boolean fuse) {
         if (kernel.dimension() != head.dimension()) {
             throw new IllegalArgumentException("kernel and head differ in size");
         }
@@ -48,6 +65,22 @@ public final class CesarScorer {
         this.encoder = encoder;
         this.head = head;
         this.kernel = kernel;
+        this.fused = fuse ? fuse(encoder, head) : null;
+    }
+
+    private static PairModel fuse(TokenEncoder encoder, CesarHead head) {
+        try {
+            return encoder.withPairHead(CesarGraph.of(head)).orElse(null);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("CESAR head not appended to encoder {} ({}); the head runs on its output", encoder.name(),
+                    e.toString());
+            return null;
+        }
+    }
+
+    /** Whether the whole head runs inside the encoder's graph. */
+    public boolean inEncoderGraph() {
+        return fused != null;
     }
 
     public CesarHead head() {
@@ -66,6 +99,13 @@ public final class CesarScorer {
     public double[] strengths(List<TextPair> causeEffect) {
         int n = causeEffect.size();
         double[] out = new double[n];
+        if (fused != null) {
+            float[] s = fused.run(causeEffect);
+            for (int i = 0; i < n; i++) {
+                out[i] = s[i];
+            }
+            return out;
+        }
         // sorted by length so each chunk's encoder batches carry little padding
         Integer[] order = new Integer[n];
         java.util.Arrays.setAll(order, i -> i);

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -48,10 +49,16 @@ public final class DjlTokenEncoder implements TokenEncoder {
     private final int batchSize;
     private final int dimension;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The ONNX model file (for {@link #withPairHead}), null for other engines. */
+    private final Path onnxFile;
+    private final int threads;
+    private final List<PairModel> pairModels = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private DjlTokenEncoder(String name, HuggingFaceTokenizer tokenizer, ZooModel<NDList, NDList> model,
-                            List<String> inputNames, int batchSize) {
+                            List<String> inputNames, int batchSize, Path onnxFile, int threads) {
         this.name = name;
+        this.onnxFile = onnxFile;
+        this.threads = threads;
         this.tokenizer = tokenizer;
         this.model = model;
         this.inputNames = inputNames;
@@ -99,7 +106,9 @@ public final class DjlTokenEncoder implements TokenEncoder {
             ZooModel<NDList, NDList> model = criteria.build().loadModel();
             List<String> inputs = inputNames(model);
             LOG.info("encoder {} loaded from {} ({}), inputs {}", settings.name(), modelFile, settings.engine(), inputs);
-            return new DjlTokenEncoder(settings.name(), tokenizer, model, inputs, settings.batchSize());
+            Path onnxFile = "OnnxRuntime".equals(settings.engine()) ? modelFile : null;
+            return new DjlTokenEncoder(settings.name(), tokenizer, model, inputs, settings.batchSize(), onnxFile,
+                    settings.threads());
         } catch (IOException e) {
             closeQuietly(tokenizer);
             throw new UncheckedIOException("cannot load encoder " + modelFile, e);
@@ -129,6 +138,136 @@ public final class DjlTokenEncoder implements TokenEncoder {
         return run(pairs, p -> tokenizer.encode(p.first(), p.second()));
     }
 
+    /**
+     * The encoder's ONNX graph with {@code head} appended (the last hidden state goes to the head under
+     * {@link PairModel#HIDDEN} and is no longer an output), run by ONNX Runtime in a session of its own with the
+     * encoder's thread setting; the same tokenization, length-sorted batches and batch size as {@link #encodePairs}.
+     */
+    @Override
+    public java.util.Optional<PairModel> withPairHead(OnnxGraph head) {
+        if (onnxFile == null || !inputNames.contains("attention_mask") || !inputNames.contains("token_type_ids")
+                || head.outputs().size() != 1) {
+            return java.util.Optional.empty();
+        }
+        try {
+            byte[] fused = head.appendTo(Files.readAllBytes(onnxFile), PairModel.HIDDEN);
+            ai.onnxruntime.OrtEnvironment env = OnnxMatMul.environment();
+            ai.onnxruntime.OrtSession session;
+            try (ai.onnxruntime.OrtSession.SessionOptions options = new ai.onnxruntime.OrtSession.SessionOptions()) {
+                if (threads > 0) {
+                    options.setIntraOpNumThreads(threads);
+                    options.setInterOpNumThreads(1);
+                }
+                options.setOptimizationLevel(ai.onnxruntime.OrtSession.SessionOptions.OptLevel.ALL_OPT);
+                session = env.createSession(fused, options);
+            }
+            LOG.info("encoder {} with a head appended to its graph (output {})", name, head.outputs().getFirst());
+            PairModel pairModel = new FusedPairModel(env, session, head.outputs().getFirst());
+            pairModels.add(pairModel);
+            return java.util.Optional.of(pairModel);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read encoder model " + onnxFile, e);
+        } catch (ai.onnxruntime.OrtException e) {
+            throw new IllegalStateException("ONNX Runtime cannot load encoder " + name + " with the head: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** {@link PairModel} of {@link #withPairHead}. */
+    private final class FusedPairModel implements PairModel {
+        private final ai.onnxruntime.OrtEnvironment env;
+        private final ai.onnxruntime.OrtSession session;
+        private final String output;
+        private final AtomicBoolean modelClosed = new AtomicBoolean();
+
+        FusedPairModel(ai.onnxruntime.OrtEnvironment env, ai.onnxruntime.OrtSession session, String output) {
+            this.env = env;
+            this.session = session;
+            this.output = output;
+        }
+
+        @Override
+        public float[] run(List<TextPair> pairs) {
+            if (closed.get() || modelClosed.get()) {
+                throw new IllegalStateException("encoder " + name + " is closed");
+            }
+            Encoding[] encodings = new Encoding[pairs.size()];
+            for (int i = 0; i < encodings.length; i++) {
+                encodings[i] = tokenizer.encode(pairs.get(i).first(), pairs.get(i).second());
+            }
+            Integer[] order = lengthOrder(encodings);
+            float[] result = new float[encodings.length];
+            for (int from = 0; from < order.length; from += batchSize) {
+                int to = Math.min(order.length, from + batchSize);
+                Encoding[] batch = new Encoding[to - from];
+                for (int b = 0; b < batch.length; b++) {
+                    batch[b] = encodings[order[from + b]];
+                }
+                float[] out = forward(batch);
+                for (int b = 0; b < batch.length; b++) {
+                    result[order[from + b]] = out[b];
+                }
+            }
+            return result;
+        }
+
+        private float[] forward(Encoding[] batch) {
+            int width = 0;
+            for (Encoding e : batch) {
+                width = Math.max(width, e.getIds().length);
+            }
+            Map<String, ai.onnxruntime.OnnxTensor> inputs = new java.util.HashMap<>();
+            try {
+                for (String inputName : inputNames) {
+                    java.nio.LongBuffer values = java.nio.ByteBuffer.allocateDirect(batch.length * width * Long.BYTES)
+                            .order(java.nio.ByteOrder.nativeOrder()).asLongBuffer();
+                    for (Encoding e : batch) {
+                        long[] src = switch (inputName) {
+                            case "input_ids" -> e.getIds();
+                            case "attention_mask" -> e.getAttentionMask();
+                            case "token_type_ids" -> e.getTypeIds();
+                            default -> throw new IllegalStateException("encoder input " + inputName
+                                    + " is not supported");
+                        };
+                        int start = values.position();
+                        values.put(src, 0, src.length);
+                        values.position(start + width);
+                    }
+                    values.rewind();
+                    inputs.put(inputName, ai.onnxruntime.OnnxTensor.createTensor(env, values,
+                            new long[] {batch.length, width}));
+                }
+                try (ai.onnxruntime.OrtSession.Result result = session.run(inputs, java.util.Set.of(output))) {
+                    float[] out = new float[batch.length];
+                    ((ai.onnxruntime.OnnxTensor) result.get(0)).getFloatBuffer().get(out);
+                    return out;
+                }
+            } catch (ai.onnxruntime.OrtException e) {
+                throw new IllegalStateException("encoder " + name + " with head failed: " + e.getMessage(), e);
+            } finally {
+                inputs.values().forEach(ai.onnxruntime.OnnxTensor::close);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (modelClosed.compareAndSet(false, true)) {
+                try {
+                    session.close();
+                } catch (ai.onnxruntime.OrtException e) {
+                    LOG.warn("closing the fused model of {}: {}", name, e.getMessage());
+                }
+            }
+        }
+    }
+
+    private static Integer[] lengthOrder(Encoding[] encodings) {
+        Integer[] order = new Integer[encodings.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingInt(i -> encodings[i].getIds().length));
+        return order;
+    }
+
     private <T> List<TokenEmbeddings> run(List<T> inputs, Function<T, Encoding> tokenize) {
         if (closed.get()) {
             throw new IllegalStateException("encoder " + name + " is closed");
@@ -137,9 +276,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
         for (int i = 0; i < encodings.length; i++) {
             encodings[i] = tokenize.apply(inputs.get(i));
         }
-        Integer[] order = new Integer[encodings.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingInt(i -> encodings[i].getIds().length));
+        Integer[] order = lengthOrder(encodings);
         TokenEmbeddings[] result = new TokenEmbeddings[encodings.length];
         try (NDManager manager = model.getNDManager().newSubManager();
              Predictor<NDList, NDList> predictor = model.newPredictor()) {
@@ -236,6 +373,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            pairModels.forEach(PairModel::close);
             model.close();
             tokenizer.close();
         }

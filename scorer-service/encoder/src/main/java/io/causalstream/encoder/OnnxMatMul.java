@@ -4,12 +4,10 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import java.io.ByteArrayOutputStream;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -26,7 +24,6 @@ import java.util.Map;
 public final class OnnxMatMul implements AutoCloseable {
 
     private static final Cleaner CLEANER = Cleaner.create();
-    private static final int FLOAT = 1;
     private static volatile Boolean available;
 
     private final int in;
@@ -35,7 +32,7 @@ public final class OnnxMatMul implements AutoCloseable {
     private final OrtSession session;
     private final Cleaner.Cleanable cleanable;
 
-    private OnnxMatMul(int in, int out, Proto graph) throws OrtException {
+    private OnnxMatMul(int in, int out, OnnxGraph graph) throws OrtException {
         this.in = in;
         this.out = out;
         env = environment();
@@ -43,8 +40,8 @@ public final class OnnxMatMul implements AutoCloseable {
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            session = env.createSession(model(graph.message(11, valueInfo("x", in)).message(12, valueInfo("y", out))),
-                    options);
+            session = env.createSession(graph.input("x", OnnxGraph.FLOAT, "rows", in)
+                    .output("y", OnnxGraph.FLOAT, "rows", out).model("product", 13), options);
         }
         OrtSession s = session;
         cleanable = CLEANER.register(this, () -> closeQuietly(s));
@@ -54,7 +51,7 @@ public final class OnnxMatMul implements AutoCloseable {
      * The process's ONNX Runtime environment, created by DJL's engine first: DJL creates it with its own thread
      * options and fails when it exists already, so the encoder keeps loading after a product was built.
      */
-    private static OrtEnvironment environment() {
+    static OrtEnvironment environment() {
         ai.djl.engine.Engine.getEngine("OnnxRuntime");
         return OrtEnvironment.getEnvironment();
     }
@@ -62,8 +59,7 @@ public final class OnnxMatMul implements AutoCloseable {
     /** The product with {@code w} (rows of equal length); fails when ONNX Runtime cannot load. */
     public static OnnxMatMul of(float[][] w) {
         checkMatrix(w);
-        Proto graph = new Proto().message(1, node("MatMul", "y", "x", "w")).string(2, "matmul")
-                .message(5, tensor("w", w));
+        OnnxGraph graph = new OnnxGraph().node("MatMul", "y", "x", "w").weights("w", w);
         return build(w.length, w[0].length, graph);
     }
 
@@ -80,31 +76,30 @@ public final class OnnxMatMul implements AutoCloseable {
             throw new IllegalArgumentException("W1 (" + w1.length + " x " + hidden + "), b1 (" + b1.length
                     + ") and W2 (" + w2.length + " x " + w2[0].length + ") do not fit");
         }
-        Proto graph = new Proto()
-                .message(1, node("MatMul", "xw", "x", "w1"))
-                .message(1, node("Add", "u", "xw", "b1"))
-                .message(1, node("Mul", "u2", "u", "u"))
-                .message(1, node("Mul", "u3", "u2", "u"))
-                .message(1, node("Mul", "cu3", "u3", "c"))
-                .message(1, node("Add", "inner", "u", "cu3"))
-                .message(1, node("Mul", "z", "inner", "k"))
-                .message(1, node("Tanh", "th", "z"))
-                .message(1, node("Add", "onePlus", "th", "one"))
-                .message(1, node("Mul", "uOnePlus", "u", "onePlus"))
-                .message(1, node("Mul", "gelu", "uOnePlus", "half"))
-                .message(1, node("MatMul", "y", "gelu", "w2"))
-                .string(2, "feed-forward")
-                .message(5, tensor("w1", w1))
-                .message(5, tensor("b1", new float[][] {b1}))
-                .message(5, tensor("w2", w2))
-                .message(5, scalar("c", 0.044715f))
-                .message(5, scalar("k", (float) Math.sqrt(2 / Math.PI)))
-                .message(5, scalar("one", 1f))
-                .message(5, scalar("half", 0.5f));
+        OnnxGraph graph = new OnnxGraph()
+                .node("MatMul", "xw", "x", "w1")
+                .node("Add", "u", "xw", "b1")
+                .node("Mul", "u2", "u", "u")
+                .node("Mul", "u3", "u2", "u")
+                .node("Mul", "cu3", "u3", "c")
+                .node("Add", "inner", "u", "cu3")
+                .node("Mul", "z", "inner", "k")
+                .node("Tanh", "th", "z")
+                .node("Add", "onePlus", "th", "one")
+                .node("Mul", "uOnePlus", "u", "onePlus")
+                .node("Mul", "gelu", "uOnePlus", "half")
+                .node("MatMul", "y", "gelu", "w2")
+                .weights("w1", w1)
+                .weights("b1", new float[][] {b1})
+                .weights("w2", w2)
+                .scalar("c", 0.044715f)
+                .scalar("k", (float) Math.sqrt(2 / Math.PI))
+                .scalar("one", 1f)
+                .scalar("half", 0.5f);
         return build(w1.length, w2[0].length, graph);
     }
 
-    private static OnnxMatMul build(int in, int out, Proto graph) {
+    private static OnnxMatMul build(int in, int out, OnnxGraph graph) {
         try {
             return new OnnxMatMul(in, out, graph);
         } catch (OrtException e) {
@@ -185,88 +180,6 @@ public final class OnnxMatMul implements AutoCloseable {
             session.close();
         } catch (OrtException e) {
             // nothing left to free
-        }
-    }
-
-    /** ModelProto: ir_version 7, opset 13, the graph (nodes, initializers, input x [rows, in], output y). */
-    private static byte[] model(Proto graph) {
-        Proto opset = new Proto().string(1, "").varint(2, 13);
-        return new Proto().varint(1, 7).string(2, "causal-stream").message(7, graph).message(8, opset).toBytes();
-    }
-
-    /** NodeProto: op_type(inputs) -> output. */
-    private static Proto node(String op, String output, String... inputs) {
-        Proto node = new Proto();
-        for (String input : inputs) {
-            node.string(1, input);
-        }
-        return node.string(2, output).string(3, output).string(4, op);
-    }
-
-    /** TensorProto of a float matrix, little-endian raw data. */
-    private static Proto tensor(String name, float[][] m) {
-        ByteBuffer raw = ByteBuffer.allocate(m.length * m[0].length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        for (float[] row : m) {
-            for (float v : row) {
-                raw.putFloat(v);
-            }
-        }
-        return new Proto().varint(1, m.length).varint(1, m[0].length).varint(2, FLOAT).string(8, name)
-                .bytes(9, raw.array());
-    }
-
-    /** TensorProto of a float scalar (no dims). */
-    private static Proto scalar(String name, float value) {
-        byte[] raw = ByteBuffer.allocate(Float.BYTES).order(ByteOrder.LITTLE_ENDIAN).putFloat(value).array();
-        return new Proto().varint(2, FLOAT).string(8, name).bytes(9, raw);
-    }
-
-    /** ValueInfoProto of a float tensor [rows, columns], rows symbolic. */
-    private static Proto valueInfo(String name, int columns) {
-        Proto shape = new Proto().message(1, new Proto().string(2, "rows")).message(1, new Proto().varint(1, columns));
-        Proto tensorType = new Proto().varint(1, FLOAT).message(2, shape);
-        return new Proto().string(1, name).message(2, new Proto().message(1, tensorType));
-    }
-
-    /** The few protobuf encodings the model needs: varints, strings, bytes and nested messages. */
-    private static final class Proto {
-        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-
-        Proto varint(int field, long value) {
-            tag(field, 0);
-            raw(value);
-            return this;
-        }
-
-        Proto string(int field, String value) {
-            return bytes(field, value.getBytes(StandardCharsets.UTF_8));
-        }
-
-        Proto bytes(int field, byte[] value) {
-            tag(field, 2);
-            raw(value.length);
-            buffer.writeBytes(value);
-            return this;
-        }
-
-        Proto message(int field, Proto value) {
-            return bytes(field, value.toBytes());
-        }
-
-        byte[] toBytes() {
-            return buffer.toByteArray();
-        }
-
-        private void tag(int field, int wireType) {
-            raw(((long) field << 3) | wireType);
-        }
-
-        private void raw(long value) {
-            while ((value & ~0x7FL) != 0) {
-                buffer.write((int) ((value & 0x7F) | 0x80));
-                value >>>= 7;
-            }
-            buffer.write((int) value);
         }
     }
 }

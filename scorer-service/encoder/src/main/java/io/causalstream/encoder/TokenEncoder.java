@@ -22,6 +22,15 @@ public interface TokenEncoder extends AutoCloseable {
     /** Encodes each pair jointly: {@code [CLS] first [SEP] second [SEP]}. The result is in input order. */
     List<TokenEmbeddings> encodePairs(List<TextPair> pairs);
 
+    /**
+     * This encoder's model with {@code head} appended to its graph (see {@link PairModel} for what the head reads and
+     * writes), or empty when this encoder cannot (not an ONNX Runtime model, or one without the inputs the head
+     * reads): callers then run the head on {@link #encodePairs}' output themselves.
+     */
+    default java.util.Optional<PairModel> withPairHead(OnnxGraph head) {
+        return java.util.Optional.empty();
+    }
+
     /** Frees the native model; idempotent. */
     @Override
     void close();

@@ -30,12 +30,16 @@ import java.util.Map;
 /**
  * Encoder, CESAR and validation throughput side by side, in one run, before and after (issue 11, item 3):
  * <ul>
+ *   <li><b>interleaved</b>: the encoder, CESAR with the whole head in the encoder's ONNX graph ({@code new
+ *       CesarScorer(encoder, head)}, the default) and CESAR with the kernel head, in turns on 100-pair slices, so
+ *       that a drifting machine load hits all three alike ({@code --interleaved-only} runs this part alone);</li>
  *   <li><b>head only</b>, one thread, on the 500 pairs encoded once: the straightforward head ({@link CesarStrength},
  *       double), the kernel with its products in Java loops ({@code new CesarKernel(head, false)}, the previous fast
  *       head) and the kernel with its products through ONNX Runtime ({@code new CesarKernel(head)}, now the
  *       default);</li>
  *   <li><b>encoder</b>: the 500 (cause, effect) pairs of {@code CS_metric_test.csv}, encoded jointly (pairs/s);</li>
- *   <li><b>CESAR</b>: the same pairs end to end ({@link CesarScorer#strengths}) with the ONNX Runtime head, with the
+ *   <li><b>CESAR</b>: the same pairs end to end ({@link CesarScorer#strengths}) with the head in the encoder's graph,
+ *       with the ONNX Runtime (kernel) head, with the
  *       Java-loop head, and the straightforward path kept as the reference ({@link CesarScorer#referenceStrengths});
  *       edges/s, the ratio to the encoder's pairs/s of the same round, and the largest difference between the
  *       strengths;</li>
@@ -56,15 +60,20 @@ import java.util.Map;
  */
 public final class PerfBench {
 
+    private static int passes = 3;
+
     public static void main(String[] args) throws Exception {
         String encoderName = null;
         int rounds = 3;
         boolean baseline = true;
+        boolean interleavedOnly = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--encoder" -> encoderName = args[++i];
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--no-baseline" -> baseline = false;
+                case "--interleaved-only" -> interleavedOnly = true;
+                case "--passes" -> passes = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -85,11 +94,23 @@ public final class PerfBench {
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(settings)) {
             CesarKernel onnxKernel = new CesarKernel(head);
             CesarKernel javaKernel = new CesarKernel(head, false);
+            CesarScorer fused = new CesarScorer(encoder, head);
             CesarScorer scorer = new CesarScorer(encoder, head, onnxKernel);
             CesarScorer javaScorer = new CesarScorer(encoder, head, javaKernel);
-            System.out.println("head products through ONNX Runtime: " + onnxKernel.onnx());
+            System.out.println("head products through ONNX Runtime: " + onnxKernel.onnx() + "; whole head in the "
+                    + "encoder's graph: " + fused.inEncoderGraph());
             // warm-up: JIT and ONNX Runtime's first runs
             encoder.encodePairs(pairs.subList(0, 64));
+            fused.strengths(pairs.subList(0, 64));
+            scorer.strengths(pairs.subList(0, 64));
+            if (interleavedOnly) {
+                for (int r = 1; r <= rounds; r++) {
+                    interleaved(r, encoder, fused, scorer, pairs, figures);
+                }
+                summary(rounds, figures);
+                return;
+            }
+            validation(encoder, fused::strengths).validateAll(demo.subList(0, 10));
             scorer.strengths(pairs.subList(0, 64));
             javaScorer.strengths(pairs.subList(0, 64));
             scorer.referenceStrengths(pairs.subList(0, 64));
@@ -103,6 +124,7 @@ public final class PerfBench {
             onnxKernel.scores(causes.subList(0, 64), effects.subList(0, 64));
             javaKernel.scores(causes.subList(0, 64), effects.subList(0, 64));
             for (int r = 1; r <= rounds; r++) {
+                interleaved(r, encoder, fused, scorer, pairs, figures);
                 // the head's arithmetic alone, one thread, on the pairs encoded once
                 StringBuilder headLine = new StringBuilder(String.format(Locale.ROOT, "round %d: head only, one "
                         + "thread, edges/s (per thread-CPU-s):", r));
@@ -130,6 +152,16 @@ public final class PerfBench {
 
                 Rate encoderRate = Rate.of(pairs.size(), () -> encoder.encodePairs(pairs));
                 encoderRate.put(figures, "encoder pairs/s");
+                double[] inGraph = new double[pairs.size()];
+                Rate fusedRate = Rate.of(pairs.size(), () -> System.arraycopy(fused.strengths(pairs), 0, inGraph, 0,
+                        inGraph.length));
+                fusedRate.put(figures, "CESAR edges/s (whole head in the encoder's graph)");
+                put(figures, "CESAR / encoder (whole head in the encoder's graph)", fusedRate.wall / encoderRate.wall);
+                put(figures, "CESAR / encoder per CPU-s (whole head in the encoder's graph)",
+                        fusedRate.cpu / encoderRate.cpu);
+                // the encoder again after the head: a drift of the machine's load shows as a difference
+                Rate encoderAfter = Rate.of(pairs.size(), () -> encoder.encodePairs(pairs));
+                encoderAfter.put(figures, "encoder pairs/s (again, after CESAR)");
                 double[] fast = new double[pairs.size()];
                 Rate cesarRate = Rate.of(pairs.size(), () -> System.arraycopy(scorer.strengths(pairs), 0, fast, 0,
                         fast.length));
@@ -142,9 +174,14 @@ public final class PerfBench {
                 javaRate.put(figures, "CESAR edges/s (Java-loop head)");
                 put(figures, "CESAR / encoder (Java-loop head)", javaRate.wall / encoderRate.wall);
                 put(figures, "CESAR / encoder per CPU-s (Java-loop head)", javaRate.cpu / encoderRate.cpu);
-                String line = String.format(Locale.ROOT, "round %d: encoder %s pairs/s | CESAR, ONNX Runtime head %s "
+                String line = String.format(Locale.ROOT, "round %d: encoder %s pairs/s, again %s | CESAR, whole head "
+                        + "in the encoder's graph %s edges/s (%3.0f%% of encoder; per CPU-s %3.0f%%), max |graph - "
+                        + "straightforward| %.1e | ", r, encoderRate, encoderAfter, fusedRate,
+                        100 * fusedRate.wall / encoderRate.wall, 100 * fusedRate.cpu / encoderRate.cpu,
+                        maxDifference(inGraph, scorer.referenceStrengths(pairs)));
+                line += String.format(Locale.ROOT, "CESAR, ONNX Runtime head %s "
                         + "edges/s (%3.0f%% of encoder; per CPU-s %3.0f%%), Java-loop head %s (%3.0f%%; %3.0f%%), "
-                        + "max |ONNX - Java| %.1e", r, encoderRate, cesarRate, 100 * cesarRate.wall / encoderRate.wall,
+                        + "max |ONNX - Java| %.1e", cesarRate, 100 * cesarRate.wall / encoderRate.wall,
                         100 * cesarRate.cpu / encoderRate.cpu, javaRate, 100 * javaRate.wall / encoderRate.wall,
                         100 * javaRate.cpu / encoderRate.cpu, maxDifference(fast, javaHead));
                 if (baseline) {
@@ -159,10 +196,14 @@ public final class PerfBench {
                 System.out.println(line);
 
                 int[] edges = new int[1];
+                Rate batchedFused = Rate.of(edges, () -> {
+                    edges[0] = count(validation(encoder, fused::strengths).validateAll(demo));
+                });
+                batchedFused.put(figures, "validation edges/s (validateAll, head in the encoder's graph)");
                 Rate batched = Rate.of(edges, () -> {
                     edges[0] = count(validation(encoder, scorer::strengths).validateAll(demo));
                 });
-                EdgeValidation single = validation(encoder, scorer::strengths);
+                EdgeValidation single = validation(encoder, fused::strengths);
                 Rate perExtraction = Rate.of(edges, () -> {
                     int n = 0;
                     for (EdgeValidation.Extraction x : demo) {
@@ -174,10 +215,12 @@ public final class PerfBench {
                     edges[0] = count(validation(encoder, javaScorer::strengths).validateAll(demo));
                 });
                 batched.put(figures, "validation edges/s (validateAll, ONNX Runtime head)");
-                perExtraction.put(figures, "validation edges/s (per extraction, ONNX Runtime head)");
+                perExtraction.put(figures, "validation edges/s (per extraction, head in the encoder's graph)");
                 batchedJava.put(figures, "validation edges/s (validateAll, Java-loop head)");
-                line = String.format(Locale.ROOT, "round %d: validation %s edges/s (validateAll), %s (validate per "
-                        + "extraction), %s (validateAll, Java-loop head); %d edges", r, batched, perExtraction,
+                line = String.format(Locale.ROOT, "round %d: validation %s edges/s (validateAll, head in the "
+                        + "encoder's graph), %s (validateAll, ONNX Runtime head), %s (validate per "
+                        + "extraction), %s (validateAll, Java-loop head); %d edges", r, batchedFused, batched,
+                        perExtraction,
                         batchedJava, edges[0]);
                 if (baseline && r == 1) {
                     Rate before = Rate.of(edges, () -> {
@@ -194,6 +237,10 @@ public final class PerfBench {
                 System.out.println(line + String.format(Locale.ROOT, " (load average %s)", load()));
             }
         }
+        summary(rounds, figures);
+    }
+
+    private static void summary(int rounds, Map<String, List<Double>> figures) {
         System.out.printf(Locale.ROOT, "summary over %d rounds (best, then min..max; the machine's cores are shared, "
                 + "so the best round is the least disturbed; load average now %s):%n", rounds, load());
         figures.forEach((name, values) -> {
@@ -203,6 +250,55 @@ public final class PerfBench {
                     : "  %-60s best %7.1f  (%.1f..%.1f)%n", name, (ratio ? 100 : 1) * s.getMax(),
                     (ratio ? 100 : 1) * s.getMin(), (ratio ? 100 : 1) * s.getMax());
         });
+    }
+
+    /**
+     * The encoder, CESAR with the head in the encoder's graph and CESAR with the kernel head, alternating on slices
+     * of 100 pairs ({@code --passes}, default 3, passes over the 500), each one's wall and process CPU time summed: on a machine whose load
+     * drifts, alternation gives the three the same conditions, which one long run after the other does not.
+     */
+    private static void interleaved(int round, DjlTokenEncoder encoder, CesarScorer fused, CesarScorer kernel,
+                                    List<TextPair> pairs, Map<String, List<Double>> figures) {
+        long[] wall = new long[3];
+        long[] cpu = new long[3];
+        int items = 0;
+        for (int pass = 0; pass < passes; pass++) {
+            for (int from = 0; from < pairs.size(); from += 100) {
+                List<TextPair> slice = pairs.subList(from, Math.min(pairs.size(), from + 100));
+                items += slice.size();
+                for (int v = 0; v < 3; v++) {
+                    int variant = (v + pass) % 3;
+                    long c0 = Rate.processCpu();
+                    long t0 = System.nanoTime();
+                    switch (variant) {
+                        case 0 -> encoder.encodePairs(slice);
+                        case 1 -> fused.strengths(slice);
+                        default -> kernel.strengths(slice);
+                    }
+                    wall[variant] += System.nanoTime() - t0;
+                    cpu[variant] += Rate.processCpu() - c0;
+                }
+            }
+        }
+        String[] names = {"encoder pairs/s", "CESAR edges/s (whole head in the encoder's graph)",
+                "CESAR edges/s (ONNX Runtime head)"};
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "round %d: interleaved, %d pairs each:",
+                round, items));
+        for (int v = 0; v < 3; v++) {
+            Rate rate = new Rate(items / (wall[v] / 1e9), items / (cpu[v] / 1e9));
+            rate.put(figures, "interleaved " + names[v]);
+            line.append(String.format(Locale.ROOT, " %s %s", names[v], rate));
+            if (v > 0) {
+                put(figures, "interleaved CESAR / encoder (" + (v == 1 ? "head in the encoder's graph"
+                        : "ONNX Runtime head") + ")", (double) wall[0] / wall[v]);
+                put(figures, "interleaved CESAR / encoder per CPU-s (" + (v == 1 ? "head in the encoder's graph"
+                        : "ONNX Runtime head") + ")", (double) cpu[0] / cpu[v]);
+                line.append(String.format(Locale.ROOT, " (%3.0f%% of encoder; per CPU-s %3.0f%%)",
+                        100.0 * wall[0] / wall[v], 100.0 * cpu[0] / cpu[v]));
+            }
+            line.append(v < 2 ? ";" : "");
+        }
+        System.out.println(line + String.format(Locale.ROOT, " (load average %s)", load()));
     }
 
     /** Items per wall-clock second and per CPU-second (the process's, or one thread's). */

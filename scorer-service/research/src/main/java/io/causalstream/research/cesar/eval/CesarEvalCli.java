@@ -76,7 +76,8 @@ public final class CesarEvalCli implements Callable<Integer> {
                     : DevCheck.sample(validation, Integer.MAX_VALUE, 0, encoder);
             for (Path head : chosen) {
                 CesarHead weights = head == null ? CesarHeadFile.readBundled() : CesarHeadFile.read(head);
-                CesarScorer scorer = new CesarScorer(encoder, weights);
+                // the head in the encoder's graph is a session of its own: only built when test or COPA run
+                CesarScorer scorer = noTest && noCopa ? null : new CesarScorer(encoder, weights);
                 String name = "CESAR (this head, " + encoder.name() + ")";
                 System.out.println("This implementation (" + (head == null ? "bundled head" : head) + "):");
                 if (all != null) {
