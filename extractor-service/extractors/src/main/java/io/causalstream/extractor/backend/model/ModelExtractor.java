@@ -5,10 +5,12 @@ import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.schemas.graph.Annotator;
+import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.text.cues.RelativeChain;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -108,11 +110,13 @@ public final class ModelExtractor implements Extractor {
             for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
+                Direction direction = chained(f.sentence().text(), cause, effect) ? flip(e.direction())
+                        : e.direction();
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
-                Triple t = triples.computeIfAbsent(List.of(cause.text(), effect.text(), e.direction()),
-                        key -> new Triple(cause.text(), effect.text(), e.direction(), new ArrayList<>(),
+                Triple t = triples.computeIfAbsent(List.of(cause.text(), effect.text(), direction),
+                        key -> new Triple(cause.text(), effect.text(), direction, new ArrayList<>(),
                                 (double) e.confidence()));
                 if (!t.getEvidence().contains(span)) {
                     t.getEvidence().add(span);
@@ -121,6 +125,19 @@ public final class ModelExtractor implements Extractor {
             }
         }
         return List.copyOf(triples.values());
+    }
+
+    /**
+     * "X curbs Y, which lowers Z": the head reads the cue next to the pair ("lowers") and so gives Y DECREASE Z, but
+     * "which" is the curbing of Y, so the chained edge Y -> Z takes the opposite sign ({@link RelativeChain}).
+     */
+    static boolean chained(String sentence, ConceptSpan cause, ConceptSpan effect) {
+        return cause.end() <= effect.start() && RelativeChain.flips(sentence.substring(0, cause.start()),
+                sentence.substring(cause.end(), effect.start()));
+    }
+
+    private static Direction flip(Direction d) {
+        return d == Direction.DECREASE ? Direction.INCREASE : Direction.DECREASE;
     }
 
     @Override

@@ -74,4 +74,30 @@ class ModelExtractorTest {
         String text = "Higher interest rates reduce household borrowing, which lowers consumer spending.";
         assertThat(extract(text)).isEqualTo(extract(text));
     }
+
+    @Test
+    void aRelativeClauseAfterADecreaseTakesTheOppositeSign() {
+        String text = "Stricter emission standards curb urban air pollution, which lowers hospital admissions.";
+        ConceptSpan pollution = span(text, "urban air pollution");
+        ConceptSpan admissions = span(text, "hospital admissions");
+        ConceptSpan standards = span(text, "Stricter emission standards");
+        assertThat(ModelExtractor.chained(text, pollution, admissions)).isTrue();
+        // the direct edge and the reverse are read literally
+        assertThat(ModelExtractor.chained(text, standards, pollution)).isFalse();
+        assertThat(ModelExtractor.chained(text, admissions, pollution)).isFalse();
+        String raised = "Subsidies raise farm incomes, which lowers rural poverty.";
+        assertThat(ModelExtractor.chained(raised, span(raised, "farm incomes"), span(raised, "rural poverty")))
+                .isFalse();
+        // whatever the shipped head finds in the sentence, the chained edge is never the literal DECREASE
+        assertThat(extract(text)).noneSatisfy(t -> {
+            assertThat(t.getSource()).endsWith("pollution");
+            assertThat(t.getTarget()).endsWith("admissions");
+            assertThat(t.getDirection()).isEqualTo(io.causalstream.schemas.graph.Direction.DECREASE);
+        });
+    }
+
+    private static ConceptSpan span(String text, String words) {
+        int start = text.indexOf(words);
+        return new ConceptSpan(0, 0, start, start + words.length(), words);
+    }
 }
