@@ -1,6 +1,7 @@
 package io.causalstream.extractor.backend.model;
 
 import io.causalstream.encoder.DjlTokenEncoder;
+import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
@@ -22,8 +23,8 @@ import java.util.Map;
 
 /**
  * The trained embedded extractor ({@code extractor.backend=model}), in process and on CPU, no server: candidate
- * concepts from the noun-phrase chunks of each sentence, read through the frozen all-MiniLM-L6-v2 (DJL + ONNX
- * Runtime), and a relation head trained on the released soft-measures train split (see MODEL_CARD.md beside the
+ * concepts from the noun-phrase chunks of each sentence, read through the frozen encoder the head names (the int8
+ * all-MiniLM-L6-v2 for relation-head-v2; DJL + ONNX Runtime), and a relation head trained on the released soft-measures train split (see MODEL_CARD.md beside the
  * shipped head) that classifies every ordered pair of concepts as none, increase or decrease. Each triple carries
  * its evidence (the characters from the first concept to the second) and its confidence P(edge); a claim found in
  * several sentences is published once with every span and its highest confidence. Thread-safe.
@@ -31,8 +32,9 @@ import java.util.Map;
 public final class ModelExtractor implements Extractor {
 
     public static final String ANNOTATOR_ID = "model-v1";
+    public static final String HEAD_NAME = "relation-head-v2";
     /** The head shipped on the class path. */
-    public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/relation-head-v1.bin.gz";
+    public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/" + HEAD_NAME + ".bin.gz";
 
     private final ConceptReader reader;
     private final RelationHead head;
@@ -58,7 +60,19 @@ public final class ModelExtractor implements Extractor {
         if (settings.threshold() != null) {
             head = head.withThreshold(settings.threshold());
         }
-        return new ModelExtractor(DjlTokenEncoder.open(settings.encoder()), head, true);
+        return new ModelExtractor(DjlTokenEncoder.open(encoderFor(head, settings.encoder())), head, true);
+    }
+
+    /**
+     * The encoder a head was trained on: a bundled MiniLM setting is turned into the bundled model the head names
+     * (the full-precision all-MiniLM-L6-v2 or its int8 export), so a head never reads features of another model.
+     */
+    static EncoderSettings encoderFor(RelationHead head, EncoderSettings configured) {
+        if (!configured.bundled() || configured.name().equals(head.encoder())) {
+            return configured;
+        }
+        return new EncoderSettings(null, null, head.encoder(), configured.maxTokens(), configured.batchSize(),
+                configured.threads(), configured.cacheDir());
     }
 
     /** The head shipped with this build. */
@@ -88,7 +102,7 @@ public final class ModelExtractor implements Extractor {
     @Override
     public Annotator annotator() {
         return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
-                .setModel("relation-head-v1+" + head.encoder()).setPromptFormat(null).build();
+                .setModel(HEAD_NAME + "+" + head.encoder()).setPromptFormat(null).build();
     }
 
     @Override

@@ -100,4 +100,19 @@ class ModelExtractorTest {
         int start = text.indexOf(words);
         return new ConceptSpan(0, 0, start, start + words.length(), words);
     }
+
+    @Test
+    void aHeadReadsTheBundledEncoderItWasTrainedOn() {
+        int d = 2;
+        int hidden = 1;
+        int in = SentenceFeatures.dimension(d);
+        RelationHead quantized = new RelationHead("all-minilm-l6-v2-q", d, hidden, 0.5f, new float[in], new float[1],
+                new float[3], new float[3]);
+        io.causalstream.encoder.EncoderSettings bundled = io.causalstream.encoder.EncoderSettings.bundledMiniLm();
+        assertThat(ModelExtractor.encoderFor(quantized, bundled).name()).isEqualTo("all-minilm-l6-v2-q");
+        assertThat(ModelExtractor.encoderFor(quantized, bundled).threads()).isEqualTo(bundled.threads());
+        RelationHead full = new RelationHead("all-minilm-l6-v2", d, hidden, 0.5f, new float[in], new float[1],
+                new float[3], new float[3]);
+        assertThat(ModelExtractor.encoderFor(full, bundled)).isEqualTo(bundled);
+    }
 }
