@@ -348,7 +348,9 @@ public final class ExtractorTrainCli implements Callable<Integer> {
                 ## Limits
 
                 Nodes are spans of the text, never the coded concepts the gold often uses ("Food security"); edges
-                only within a sentence; English only (the chunker and the encoder are English).
+                only within a sentence; English only (the chunker and the encoder are English). The int8 encoder
+                quantizes its activations per call, so a sentence reads a little differently beside other
+                sentences: the trainer encodes one passage per call, as the extractor does.
                 """.formatted(o.hidden(), head.threshold(), train, val, aligned, unaligned, trainElo, valElo,
                 ai.djl.engine.Engine.getDjlVersion(), threads, o.seed(), o.epochs(), o.batchSize(),
                 Float.toString(o.learningRate()), Float.toString(o.weightDecay()), o.positiveRepeats(), o.negativesPerSentence(),
