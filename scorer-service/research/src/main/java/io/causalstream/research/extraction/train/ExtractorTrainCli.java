@@ -85,7 +85,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
     @Option(names = "--negatives", defaultValue = "40", description = "Negative pairs sampled per sentence and epoch.")
     int negatives;
 
-    @Option(names = "--positive-repeats", defaultValue = "3", description = "Times each positive pair is shown "
+    @Option(names = "--positive-repeats", defaultValue = "5", description = "Times each positive pair is shown "
             + "per epoch.")
     int positiveRepeats;
 
