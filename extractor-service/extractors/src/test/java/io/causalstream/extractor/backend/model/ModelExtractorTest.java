@@ -41,6 +41,8 @@ class ModelExtractorTest {
         assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.ANNOTATOR_ID);
         assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);
         assertThat(((ModelExtractor) model).head().threshold()).isBetween(0f, 1f);
+        // the shipped head reads the int8 MiniLM it was trained on (the encoder is picked from the head)
+        assertThat(model.annotator().getModel()).isEqualTo("relation-head-v2+all-minilm-l6-v2-q");
     }
 
     @Test
