@@ -5,6 +5,7 @@ import io.causalstream.text.cues.Cue;
 import io.causalstream.text.cues.CueLexicon;
 import io.causalstream.text.cues.CueMatch;
 import io.causalstream.text.cues.Negation;
+import io.causalstream.text.cues.RelativeChain;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -131,6 +132,13 @@ final class CueCheck {
                 polarityWord = increases ? (regexUp ? up.group() : lexicalUp.form())
                         : (regexDown ? down.group() : lexicalDown.form());
                 Direction said = increases ? Direction.INCREASE : Direction.DECREASE;
+                // "X curbs Y, which lowers Z": the relative clause's subject is the curbing of Y, so the words say
+                // Y INCREASE Z (less Y, lower Z); read literally, "lowers" would agree with Y DECREASE Z
+                if (sourceFirst && RelativeChain.flips(
+                        text.substring(Math.min(sentenceStart, first.start()), first.start()), bridge)) {
+                    said = said == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+                    polarityWord = "which " + polarityWord;
+                }
                 polarity = said == direction ? Polarity.AGREES : Polarity.CONTRADICTS;
             }
         }

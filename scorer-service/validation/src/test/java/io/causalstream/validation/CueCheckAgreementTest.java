@@ -93,4 +93,26 @@ class CueCheckAgreementTest {
         assertThat(CueCheck.check(nominal, drought, conflict, 0, Direction.INCREASE).orientation())
                 .isEqualTo(CueCheck.Orientation.CONSISTENT);
     }
+
+    @Test
+    void aRelativeClauseAfterADecreaseContradictsTheLiteralSign() {
+        // the closing session's sentence: pollution DECREASE admissions was VALIDATED because "lowers" agreed
+        String text = "Stricter emission standards curb urban air pollution, which lowers hospital admissions.";
+        int p = text.indexOf("urban air pollution");
+        int a = text.indexOf("hospital admissions");
+        Mention pollution = new Mention(GroundingLevel.EXACT, 0, p, p + "urban air pollution".length(), 1.0);
+        Mention admissions = new Mention(GroundingLevel.EXACT, 0, a, a + "hospital admissions".length(), 1.0);
+        assertThat(CueCheck.check(text, pollution, admissions, 0, Direction.DECREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.CONTRADICTS);
+        CueCheck.Result up = CueCheck.check(text, pollution, admissions, 0, Direction.INCREASE);
+        assertThat(up.polarity()).isEqualTo(CueCheck.Polarity.AGREES);
+        assertThat(up.orientation()).isEqualTo(CueCheck.Orientation.CONSISTENT);
+        // after an increase the literal sign stands
+        String raised = "Subsidies raise farm incomes, which lowers rural poverty.";
+        int f = raised.indexOf("farm incomes");
+        int r = raised.indexOf("rural poverty");
+        assertThat(CueCheck.check(raised, new Mention(GroundingLevel.EXACT, 0, f, f + 12, 1.0),
+                new Mention(GroundingLevel.EXACT, 0, r, r + 13, 1.0), 0, Direction.DECREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.AGREES);
+    }
 }

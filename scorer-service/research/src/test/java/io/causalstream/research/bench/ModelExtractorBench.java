@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * N extraction threads (the pipeline calls the backend from several threads at once):
  * <pre>
  * nice -n 19 java -cp ... io.causalstream.research.bench.ModelExtractorBench [test_data.csv] [threads=2] [rounds=2]
+ *     [head.bin.gz (default: the shipped head)]
  * </pre>
  * Never run by tests; the first round warms up and is not counted.
  */
@@ -38,17 +39,24 @@ public final class ModelExtractorBench {
                 Instant.EPOCH)).toList();
         double chars = passages.stream().mapToInt(p -> p.text().length()).average().orElse(0);
         System.out.printf("%d test passages (mean %.0f characters), %d threads%n", input.size(), chars, threads);
+        // process CPU time beside the wall clock: on a shared machine passages per CPU-second is the stable figure
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
         try (Extractor rules = new RuleBasedExtractor();
-             Extractor model = ModelExtractor.create(new ModelSettings(null, null,
+             Extractor model = ModelExtractor.create(new ModelSettings(args.length > 3 ? Path.of(args[3]) : null, null,
                      new io.causalstream.encoder.EncoderSettings(null, null, null, 256, 32, 1, null)))) {
             for (Extractor e : List.of(rules, model)) {
                 run(e, input, threads); // warm-up
                 for (int r = 0; r < rounds; r++) {
                     long t0 = System.nanoTime();
+                    long cpu0 = os.getProcessCpuTime();
                     int triples = run(e, input, threads);
                     double s = (System.nanoTime() - t0) / 1e9;
-                    System.out.printf("%-9s %7.1f passages/s  (%d passages in %.2f s, %d triples)%n",
-                            e.annotator().getId(), input.size() / s, input.size(), s, triples);
+                    double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+                    System.out.printf("%-9s %7.1f passages/s  %7.1f passages per CPU-second  (%d passages in %.2f s, "
+                                    + "%.2f CPU-s, load average %.2f, %d triples)%n", e.annotator().getId(),
+                            input.size() / s, input.size() / cpu, input.size(), s, cpu, os.getSystemLoadAverage(),
+                            triples);
                 }
             }
         }

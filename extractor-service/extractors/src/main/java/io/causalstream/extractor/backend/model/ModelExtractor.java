@@ -1,14 +1,17 @@
 package io.causalstream.extractor.backend.model;
 
 import io.causalstream.encoder.DjlTokenEncoder;
+import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.schemas.graph.Annotator;
+import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.text.cues.RelativeChain;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,8 +23,8 @@ import java.util.Map;
 
 /**
  * The trained embedded extractor ({@code extractor.backend=model}), in process and on CPU, no server: candidate
- * concepts from the noun-phrase chunks of each sentence, read through the frozen all-MiniLM-L6-v2 (DJL + ONNX
- * Runtime), and a relation head trained on the released soft-measures train split (see MODEL_CARD.md beside the
+ * concepts from the noun-phrase chunks of each sentence, read through the frozen encoder the head names (the int8
+ * all-MiniLM-L6-v2 for relation-head-v2; DJL + ONNX Runtime), and a relation head trained on the released soft-measures train split (see MODEL_CARD.md beside the
  * shipped head) that classifies every ordered pair of concepts as none, increase or decrease. Each triple carries
  * its evidence (the characters from the first concept to the second) and its confidence P(edge); a claim found in
  * several sentences is published once with every span and its highest confidence. Thread-safe.
@@ -29,8 +32,9 @@ import java.util.Map;
 public final class ModelExtractor implements Extractor {
 
     public static final String ANNOTATOR_ID = "model-v1";
+    public static final String HEAD_NAME = "relation-head-v2";
     /** The head shipped on the class path. */
-    public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/relation-head-v1.bin.gz";
+    public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/" + HEAD_NAME + ".bin.gz";
 
     private final ConceptReader reader;
     private final RelationHead head;
@@ -56,7 +60,19 @@ public final class ModelExtractor implements Extractor {
         if (settings.threshold() != null) {
             head = head.withThreshold(settings.threshold());
         }
-        return new ModelExtractor(DjlTokenEncoder.open(settings.encoder()), head, true);
+        return new ModelExtractor(DjlTokenEncoder.open(encoderFor(head, settings.encoder())), head, true);
+    }
+
+    /**
+     * The encoder a head was trained on: a bundled MiniLM setting is turned into the bundled model the head names
+     * (the full-precision all-MiniLM-L6-v2 or its int8 export), so a head never reads features of another model.
+     */
+    static EncoderSettings encoderFor(RelationHead head, EncoderSettings configured) {
+        if (!configured.bundled() || configured.name().equals(head.encoder())) {
+            return configured;
+        }
+        return new EncoderSettings(null, null, head.encoder(), configured.maxTokens(), configured.batchSize(),
+                configured.threads(), configured.cacheDir());
     }
 
     /** The head shipped with this build. */
@@ -86,7 +102,7 @@ public final class ModelExtractor implements Extractor {
     @Override
     public Annotator annotator() {
         return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
-                .setModel("relation-head-v1+" + head.encoder()).setPromptFormat(null).build();
+                .setModel(HEAD_NAME + "+" + head.encoder()).setPromptFormat(null).build();
     }
 
     @Override
@@ -108,11 +124,13 @@ public final class ModelExtractor implements Extractor {
             for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
+                Direction direction = chained(f.sentence().text(), cause, effect) ? flip(e.direction())
+                        : e.direction();
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
-                Triple t = triples.computeIfAbsent(List.of(cause.text(), effect.text(), e.direction()),
-                        key -> new Triple(cause.text(), effect.text(), e.direction(), new ArrayList<>(),
+                Triple t = triples.computeIfAbsent(List.of(cause.text(), effect.text(), direction),
+                        key -> new Triple(cause.text(), effect.text(), direction, new ArrayList<>(),
                                 (double) e.confidence()));
                 if (!t.getEvidence().contains(span)) {
                     t.getEvidence().add(span);
@@ -121,6 +139,19 @@ public final class ModelExtractor implements Extractor {
             }
         }
         return List.copyOf(triples.values());
+    }
+
+    /**
+     * "X curbs Y, which lowers Z": the head reads the cue next to the pair ("lowers") and so gives Y DECREASE Z, but
+     * "which" is the curbing of Y, so the chained edge Y -> Z takes the opposite sign ({@link RelativeChain}).
+     */
+    static boolean chained(String sentence, ConceptSpan cause, ConceptSpan effect) {
+        return cause.end() <= effect.start() && RelativeChain.flips(sentence.substring(0, cause.start()),
+                sentence.substring(cause.end(), effect.start()));
+    }
+
+    private static Direction flip(Direction d) {
+        return d == Direction.DECREASE ? Direction.INCREASE : Direction.DECREASE;
     }
 
     @Override

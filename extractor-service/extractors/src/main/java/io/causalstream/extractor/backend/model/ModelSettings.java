@@ -15,7 +15,7 @@ import java.nio.file.Path;
  *   <tr><td>{@code extractor.model.threads}</td><td>{@code EXTRACTOR_MODEL_THREADS}</td><td>0 (all cores)</td>
  *       <td>Intra-op threads of the encoder.</td></tr>
  * </table>
- * The encoder is the bundled all-MiniLM-L6-v2 the head was trained on.
+ * The encoder is the bundled MiniLM the head was trained on (the int8 export for relation-head-v2).
  *
  * @param head      the head file, or null for the one shipped on the class path
  * @param threshold the decision threshold, or null for the head's

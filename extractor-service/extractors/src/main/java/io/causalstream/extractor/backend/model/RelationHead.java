@@ -34,6 +34,8 @@ public final class RelationHead {
     private final float[] b1;
     private final float[] w2;
     private final float[] b2;
+    /** W1 transposed ([input][hidden]), so a projection is a sum of scaled contiguous rows. */
+    private final float[] transposed;
 
     public RelationHead(String encoder, int d, int hidden, float threshold, float[] w1, float[] b1, float[] w2,
                         float[] b2) {
@@ -49,6 +51,12 @@ public final class RelationHead {
         this.b1 = b1;
         this.w2 = w2;
         this.b2 = b2;
+        this.transposed = new float[w1.length];
+        for (int h = 0; h < hidden; h++) {
+            for (int k = 0; k < in; k++) {
+                transposed[k * hidden + h] = w1[h * in + k];
+            }
+        }
     }
 
     public String encoder() {
@@ -74,57 +82,96 @@ public final class RelationHead {
 
     /**
      * The class probabilities of every ordered pair: {@code [i][j]} is {none, increase, decrease} for cause i and
-     * effect j, or null when the pair cannot be an edge (same or overlapping concepts).
+     * effect j, or null when the pair cannot be an edge (same or overlapping concepts). Each concept, the sentence
+     * and each word piece is projected through its block of the first layer once (an axpy over the transposed block,
+     * which the JIT vectorises); the "between" block of a pair is a difference of running sums of the projected
+     * pieces.
      */
     public float[][][] score(SentenceFeatures f) {
         int n = f.spans().size();
-        int in = SentenceFeatures.dimension(d);
         float[][] asCause = new float[n][];
         float[][] asEffect = new float[n][];
         for (int k = 0; k < n; k++) {
-            asCause[k] = project(f.spanVector(k), 0, in);
-            asEffect[k] = project(f.spanVector(k), d, in);
+            asCause[k] = project(f.spanVector(k), 0);
+            asEffect[k] = project(f.spanVector(k), 1);
         }
-        float[] base = project(f.sentenceVector(), 3 * d, in);
+        float[] base = project(f.sentenceVector(), 3);
         for (int h = 0; h < hidden; h++) {
             base[h] += b1[h];
         }
         int[] starts = f.pieceStarts();
-        float[][] pieces = new float[starts.length][];
+        float[][] pieces = f.pieces();
+        // running sums of the projected aligned pieces: sums[p] is the sum over aligned pieces before p
+        float[][] sums = new float[starts.length + 1][];
+        int[] counts = new int[starts.length + 1];
+        sums[0] = new float[hidden];
+        for (int p = 0; p < starts.length; p++) {
+            if (starts[p] >= 0) {
+                float[] next = project(pieces[p], 2);
+                float[] previous = sums[p];
+                for (int h = 0; h < hidden; h++) {
+                    next[h] += previous[h];
+                }
+                sums[p + 1] = next;
+                counts[p + 1] = counts[p] + 1;
+            } else {
+                sums[p + 1] = sums[p];
+                counts[p + 1] = counts[p];
+            }
+        }
         float[][][] out = new float[n][n][];
         float[] x = new float[hidden];
+        float[] between = new float[hidden];
+        int scalarColumn = 4 * d;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (!f.pairable(i, j)) {
                     continue;
                 }
                 int[] gap = f.gap(i, j);
-                float[] between = new float[hidden];
-                int count = 0;
-                for (int p = 0; p < starts.length; p++) {
-                    if (starts[p] >= gap[0] && starts[p] < gap[1]) {
-                        if (pieces[p] == null) {
-                            pieces[p] = project(f.pieces()[p], 2 * d, in);
-                        }
-                        for (int h = 0; h < hidden; h++) {
-                            between[h] += pieces[p][h];
-                        }
-                        count++;
-                    }
+                // aligned pieces start in order, so those inside the gap lie between the first piece at or after
+                // its start and the first piece at or after its end
+                int lo = firstAtOrAfter(starts, gap[0]);
+                int hi = Math.max(lo, firstAtOrAfter(starts, gap[1]));
+                int count = counts[hi] - counts[lo];
+                float scale = count > 1 ? 1f / count : 1f;
+                float[] upper = sums[hi];
+                float[] lower = sums[lo];
+                float[] cause = asCause[i];
+                float[] effect = asEffect[j];
+                for (int h = 0; h < hidden; h++) {
+                    between[h] = (upper[h] - lower[h]) * scale;
                 }
                 float[] s = f.scalars(i, j);
                 for (int h = 0; h < hidden; h++) {
-                    float v = base[h] + asCause[i][h] + asEffect[j][h] + (count > 1 ? between[h] / count : between[h]);
-                    int row = h * in + 4 * d;
-                    for (int k = 0; k < SentenceFeatures.SCALARS; k++) {
-                        v += w1[row + k] * s[k];
+                    x[h] = base[h] + cause[h] + effect[h] + between[h];
+                }
+                for (int k = 0; k < SentenceFeatures.SCALARS; k++) {
+                    float v = s[k];
+                    if (v != 0) {
+                        int row = (scalarColumn + k) * hidden;
+                        for (int h = 0; h < hidden; h++) {
+                            x[h] += transposed[row + h] * v;
+                        }
                     }
-                    x[h] = v > 0 ? v : 0;
+                }
+                for (int h = 0; h < hidden; h++) {
+                    x[h] = x[h] > 0 ? x[h] : 0;
                 }
                 out[i][j] = softmax(x);
             }
         }
         return out;
+    }
+
+    /** The first aligned piece starting at or after {@code c} (pieces before it that are not aligned count too). */
+    private static int firstAtOrAfter(int[] starts, int c) {
+        for (int p = 0; p < starts.length; p++) {
+            if (starts[p] >= c) {
+                return p;
+            }
+        }
+        return starts.length;
     }
 
     /** The probabilities of one feature vector laid out as {@link SentenceFeatures#write}: the reference path. */
@@ -141,15 +188,19 @@ public final class RelationHead {
         return softmax(x);
     }
 
-    private float[] project(float[] v, int column, int in) {
+    /** {@code v} through block {@code block} (0 cause, 1 effect, 2 between, 3 sentence) of the first layer. */
+    private float[] project(float[] v, int block) {
         float[] out = new float[hidden];
-        for (int h = 0; h < hidden; h++) {
-            int row = h * in + column;
-            float sum = 0;
-            for (int k = 0; k < d; k++) {
-                sum += w1[row + k] * v[k];
+        int column = block * d;
+        for (int k = 0; k < d; k++) {
+            float vk = v[k];
+            if (vk == 0) {
+                continue;
             }
-            out[h] = sum;
+            int row = (column + k) * hidden;
+            for (int h = 0; h < hidden; h++) {
+                out[h] += transposed[row + h] * vk;
+            }
         }
         return out;
     }

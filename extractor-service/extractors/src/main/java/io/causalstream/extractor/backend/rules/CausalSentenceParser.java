@@ -90,6 +90,7 @@ final class CausalSentenceParser {
             List<String> rightNodes = phrases.after(cue.end(), rightEnd);
             List<String> causes;
             List<String> effects;
+            boolean chainFlips = false;
             if (cue.cue().orientation() == Cue.Orientation.FORWARD) {
                 boolean sharesSubject = previous != null && previous.cue().orientation() == Cue.Orientation.FORWARD
                         && (COORDINATED.matcher(left).find() && (leftStart == previous.end()
@@ -102,6 +103,9 @@ final class CausalSentenceParser {
                 causes = sharesSubject ? previousCauses : continues ? previousEffects : leftNodes;
                 if (causes.isEmpty() && previous != null) {
                     causes = pronounSubject(sentence, leftStart, left, previousLeft, previousRight);
+                    // "X curbs Y, which lowers Z": "which" is the curbing of Y, so less Y lowers Z (Y INCREASE Z)
+                    chainFlips = relativeSubject(sentence, leftStart, left)
+                            && previous.cue().sign() == Cue.Sign.DECREASE;
                 }
                 effects = hasObject(right) ? rightNodes : List.of();
             } else {
@@ -130,7 +134,8 @@ final class CausalSentenceParser {
                     Polarity.Node c = Polarity.of(cause);
                     Polarity.Node e = Polarity.of(effect);
                     if (!c.name().isEmpty() && !e.name().isEmpty() && !c.name().equalsIgnoreCase(e.name())) {
-                        claims.add(new CausalClaim(c.name(), e.name(), Polarity.combine(direction(cue.cue().sign()), c, e)));
+                        Direction said = Polarity.combine(direction(cue.cue().sign()), c, e);
+                        claims.add(new CausalClaim(c.name(), e.name(), chainFlips ? flip(said) : said));
                     }
                 }
             }
@@ -150,10 +155,19 @@ final class CausalSentenceParser {
         if (subject.equals("it") || subject.equals("they")) {
             return previousLeft;
         }
-        if (subject.isEmpty() && RELATIVE.matcher(sentence.substring(0, leftStart)).find()) {
+        if (relativeSubject(sentence, leftStart, left)) {
             return previousRight;
         }
         return List.of();
+    }
+
+    /** Whether the clause before a cue is only a relative pronoun after a comma (", which lowers Z"). */
+    private static boolean relativeSubject(String sentence, int leftStart, String left) {
+        return left.isBlank() && RELATIVE.matcher(sentence.substring(0, leftStart)).find();
+    }
+
+    private static Direction flip(Direction d) {
+        return d == Direction.DECREASE ? Direction.INCREASE : Direction.DECREASE;
     }
 
     /** The cues used as verbs or connectives (rule 2 above), in sentence order. */

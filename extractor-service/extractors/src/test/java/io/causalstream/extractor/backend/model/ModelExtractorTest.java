@@ -41,6 +41,8 @@ class ModelExtractorTest {
         assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.ANNOTATOR_ID);
         assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);
         assertThat(((ModelExtractor) model).head().threshold()).isBetween(0f, 1f);
+        // the shipped head reads the int8 MiniLM it was trained on (the encoder is picked from the head)
+        assertThat(model.annotator().getModel()).isEqualTo("relation-head-v2+all-minilm-l6-v2-q");
     }
 
     @Test
@@ -73,5 +75,46 @@ class ModelExtractorTest {
         assertThat(extract("Yes.")).isEmpty();
         String text = "Higher interest rates reduce household borrowing, which lowers consumer spending.";
         assertThat(extract(text)).isEqualTo(extract(text));
+    }
+
+    @Test
+    void aRelativeClauseAfterADecreaseTakesTheOppositeSign() {
+        String text = "Stricter emission standards curb urban air pollution, which lowers hospital admissions.";
+        ConceptSpan pollution = span(text, "urban air pollution");
+        ConceptSpan admissions = span(text, "hospital admissions");
+        ConceptSpan standards = span(text, "Stricter emission standards");
+        assertThat(ModelExtractor.chained(text, pollution, admissions)).isTrue();
+        // the direct edge and the reverse are read literally
+        assertThat(ModelExtractor.chained(text, standards, pollution)).isFalse();
+        assertThat(ModelExtractor.chained(text, admissions, pollution)).isFalse();
+        String raised = "Subsidies raise farm incomes, which lowers rural poverty.";
+        assertThat(ModelExtractor.chained(raised, span(raised, "farm incomes"), span(raised, "rural poverty")))
+                .isFalse();
+        // whatever the shipped head finds in the sentence, the chained edge is never the literal DECREASE
+        assertThat(extract(text)).noneSatisfy(t -> {
+            assertThat(t.getSource()).endsWith("pollution");
+            assertThat(t.getTarget()).endsWith("admissions");
+            assertThat(t.getDirection()).isEqualTo(io.causalstream.schemas.graph.Direction.DECREASE);
+        });
+    }
+
+    private static ConceptSpan span(String text, String words) {
+        int start = text.indexOf(words);
+        return new ConceptSpan(0, 0, start, start + words.length(), words);
+    }
+
+    @Test
+    void aHeadReadsTheBundledEncoderItWasTrainedOn() {
+        int d = 2;
+        int hidden = 1;
+        int in = SentenceFeatures.dimension(d);
+        RelationHead quantized = new RelationHead("all-minilm-l6-v2-q", d, hidden, 0.5f, new float[in], new float[1],
+                new float[3], new float[3]);
+        io.causalstream.encoder.EncoderSettings bundled = io.causalstream.encoder.EncoderSettings.bundledMiniLm();
+        assertThat(ModelExtractor.encoderFor(quantized, bundled).name()).isEqualTo("all-minilm-l6-v2-q");
+        assertThat(ModelExtractor.encoderFor(quantized, bundled).threads()).isEqualTo(bundled.threads());
+        RelationHead full = new RelationHead("all-minilm-l6-v2", d, hidden, 0.5f, new float[in], new float[1],
+                new float[3], new float[3]);
+        assertThat(ModelExtractor.encoderFor(full, bundled)).isEqualTo(bundled);
     }
 }

@@ -283,11 +283,30 @@ class RuleBasedExtractorTest {
 
     @Test
     void aRelativeClauseChainsFromThePreviousEffect() {
+        // "which" is the reduction of borrowing: less borrowing lowers spending, so borrowing INCREASE spending
         assertThat(extract("Higher interest rates reduce household borrowing, which lowers consumer spending."))
                 .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
                 .containsExactly(
                         tuple("interest rates", "household borrowing", DECREASE),
-                        tuple("household borrowing", "consumer spending", DECREASE));
+                        tuple("household borrowing", "consumer spending", INCREASE));
+    }
+
+    @Test
+    void aRelativeClauseAfterADecreaseMultipliesTheSigns() {
+        // the closing session's sentence: "pollution DECREASE admissions" was published and validated
+        assertThat(extract("Stricter emission standards curb urban air pollution, which lowers hospital admissions "
+                + "for asthma."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .contains(tuple("urban air pollution", "hospital admissions for asthma", INCREASE))
+                .doesNotContain(tuple("urban air pollution", "hospital admissions for asthma", DECREASE));
+        // less pollution raises the days without symptoms: pollution DECREASE days
+        assertThat(extract("Stricter emission standards curb urban air pollution, which increases symptom-free days."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .contains(tuple("urban air pollution", "symptom-free days", DECREASE));
+        // after an increase the literal sign stands
+        assertThat(extract("Subsidies raise farm incomes, which lowers rural poverty."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .contains(tuple("farm incomes", "rural poverty", DECREASE));
     }
 
     @ParameterizedTest

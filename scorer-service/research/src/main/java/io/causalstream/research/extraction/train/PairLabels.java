@@ -22,7 +22,7 @@ public final class PairLabels {
 
     public static final int IGNORE = -1;
     /** Both sides of a gold triple must be at least this similar to their concepts to make a label. */
-    static final double MIN_SIMILARITY = 0.15;
+    public static final double MIN_SIMILARITY = 0.15;
     static final double MATCH = 0.45;
 
     /** Labels of one passage: per sentence, [cause][effect] one of IGNORE, NONE, INCREASE, DECREASE. */
@@ -31,10 +31,17 @@ public final class PairLabels {
 
     private final NodeSimilarity rouge;
     private final NodeSimilarity meteor;
+    private final double minSimilarity;
 
     public PairLabels(NodeSimilarity rouge, NodeSimilarity meteor) {
+        this(rouge, meteor, MIN_SIMILARITY);
+    }
+
+    /** With another floor than {@link #MIN_SIMILARITY} for both sides of an alignment. */
+    public PairLabels(NodeSimilarity rouge, NodeSimilarity meteor, double minSimilarity) {
         this.rouge = rouge;
         this.meteor = meteor;
+        this.minSimilarity = minSimilarity;
     }
 
     public Labelled label(List<SentenceFeatures> sentences, List<Triple> gold) {
@@ -75,7 +82,7 @@ public final class PairLabels {
                                 && similarity(spans.get(j).text(), t.getTarget(), cache)[1] >= MATCH) {
                             labels.get(s)[i][j] = IGNORE;
                         }
-                        if (src[i] >= MIN_SIMILARITY && tgt[j] >= MIN_SIMILARITY && src[i] + tgt[j] > best) {
+                        if (src[i] >= minSimilarity && tgt[j] >= minSimilarity && src[i] + tgt[j] > best) {
                             best = src[i] + tgt[j];
                             bs = s;
                             bi = i;
