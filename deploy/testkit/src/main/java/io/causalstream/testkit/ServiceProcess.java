@@ -80,6 +80,15 @@ public final class ServiceProcess implements AutoCloseable {
         return log;
     }
 
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The exit code; only once the process has ended. */
+    public int exitValue() {
+        return process.exitValue();
+    }
+
     /** Waits until the child answers 200 on {@code /health/ready} (it reached the broker and the registry). */
     public ServiceProcess awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.deploy.faults.PipelineRun.Inputs;
 import io.causalstream.deploy.faults.PipelineRun.Outputs;
+import io.causalstream.deploy.faults.PipelineRun.Phase;
 import io.causalstream.deploy.faults.PipelineRun.Service;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,10 +32,16 @@ import org.slf4j.LoggerFactory;
  * {@code scored-graphs} and {@code ratings} equals the undisturbed run's, field by field (except the fields
  * {@link Outputs} names: when a record was made and how long it took), and no run dead-letters anything.
  *
+ * <p>Tagged {@code long}: six runs of the pipeline (two registry starts, seven child JVMs) take longer than the
+ * suite's budget, so the default build skips it; run it with
+ * {@code mvn -pl deploy/launcher -am verify -Plong-tests -Dit.test=FaultToleranceIT -Dtest=NONE
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false}.
+ *
  * <p>Nothing in the tests helps the services: the equality comes from their exactly-once settings (transactions,
  * read_committed, fencing by transactional id), their retries on a broker or registry outage, and their state
  * stores' changelogs.
  */
+@Tag("long")
 @ExtendWith(KafkaTestCluster.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FaultToleranceIT {
@@ -52,12 +60,12 @@ class FaultToleranceIT {
         this.cluster = cluster;
         this.dir = Files.createTempDirectory("faults");
         long t0 = System.nanoTime();
-        try (PipelineRun run = new PipelineRun(dir.resolve("reference"), inputs, cluster.registryUrl(), Set.of(),
+        try (PipelineRun run = new PipelineRun(dir, "reference", inputs, cluster.registryUrl(), Set.of(),
                 Map.of())) {
             run.startServices();
-            run.publishInBackground();
+            run.publishInBackground(Phase.DONE); // nothing paced
             run.awaitPublished(SETTLE);
-            reference = run.settledOutputs(this::complete, QUIET, SETTLE);
+            reference = run.settledOutputs(this::complete, null, QUIET, SETTLE);
         }
         log.info("undisturbed run: {} extractions, {} scored graphs, {} ratings, {} judgments counted, in {} s",
                 reference.extractions().size(), reference.scoredGraphs().size(), reference.ratings().size(),
@@ -87,8 +95,14 @@ class FaultToleranceIT {
     @ParameterizedTest(name = "{0} SIGKILLed mid-run and restarted")
     @EnumSource(Service.class)
     void aServiceKilledMidRunAndRestartedEndsAsAnUndisturbedRun(Service killed) throws Exception {
+        // the service's input arrives paced; the kill comes once some of it is committed, while the rest still arrives
+        Phase input = switch (killed) {
+            case EXTRACTOR -> Phase.PASSAGES;
+            case SCORER -> Phase.ANNOTATIONS;
+            case ELO -> Phase.JUDGMENTS;
+        };
         long threshold = switch (killed) {
-            case EXTRACTOR -> 4;      // of 20 passages
+            case EXTRACTOR -> 3;      // of 20 passages
             case SCORER -> 30;        // of 220 annotations
             case ELO -> 150;          // of 900 judgments
         };
@@ -97,35 +111,41 @@ class FaultToleranceIT {
             case SCORER -> inputs.annotations().size() + inputs.passages().size();
             case ELO -> inputs.judgments().size();
         };
-        try (PipelineRun run = new PipelineRun(dir.resolve("kill-" + killed), inputs, cluster.registryUrl(),
+        try (PipelineRun run = new PipelineRun(dir, "kill-" + killed.name().toLowerCase(), inputs, cluster.registryUrl(),
                 Set.of(killed), Map.of())) {
             run.startServices();
-            run.publishInBackground();
+            run.publishInBackground(input);
             long atKill = run.awaitProgress(killed, threshold, SETTLE);
+            Phase phaseAtKill = run.publishedPhase();
             run.killAndRestart(killed);
-            log.info("{} killed with {} of {} done", killed, atKill, total);
-            assertThat(atKill).as("the kill lands mid-run: %s had work left", killed).isLessThan(total);
+            log.info("{} killed with {} of {} done (committed); publishing: {}", killed, atKill, total, phaseAtKill);
             run.awaitPublished(SETTLE);
-            Outputs after = run.settledOutputs(equalToReference(), QUIET, SETTLE);
+            Outputs after = run.settledOutputs(equalToReference(), reference, QUIET, SETTLE);
             assertThat(after.differences(reference)).as("outputs after %s was killed", killed).isEmpty();
+            assertThat(atKill).as("the kill lands mid-run: %s had committed only part of its work", killed)
+                    .isLessThan(total);
+            assertThat(run.supervisorRestarts()).as("services that exited on their own").isEmpty();
         }
     }
 
     @Test
     void aBrokerRestartMidRunEndsAsAnUndisturbedRun() throws Exception {
-        try (PipelineRun run = new PipelineRun(dir.resolve("broker-restart"), inputs, cluster.registryUrl(), Set.of(),
-                Map.of())) {
+        // the services as child processes under a supervisor, as deployed: one that exits would be started again
+        // (and counted: none may need it)
+        try (PipelineRun run = new PipelineRun(dir, "broker-restart", inputs, cluster.registryUrl(),
+                Set.of(Service.values()), Map.of())) {
             run.startServices();
-            run.publishInBackground();
+            run.publishInBackground(Phase.JUDGMENTS);
             long atStop = run.awaitProgress(Service.ELO, 150, SETTLE);
             run.stopBroker();
             Thread.sleep(5_000); // the services and the publisher meet a broker that is gone
             run.startBroker();   // same port, same data directory
             log.info("broker restarted with {} of {} judgments counted", atStop, inputs.judgments().size());
-            assertThat(atStop).as("the restart lands mid-run").isLessThan(inputs.judgments().size());
             run.awaitPublished(SETTLE);
-            Outputs after = run.settledOutputs(equalToReference(), QUIET, SETTLE);
+            Outputs after = run.settledOutputs(equalToReference(), reference, QUIET, SETTLE);
             assertThat(after.differences(reference)).as("outputs after a broker restart").isEmpty();
+            assertThat(atStop).as("the restart lands mid-run").isLessThan(inputs.judgments().size());
+            assertThat(run.supervisorRestarts()).as("services that exited on their own").isEmpty();
         }
     }
 
@@ -134,13 +154,15 @@ class FaultToleranceIT {
         // a registry of this run's own (kafkasql storage on this run's broker: its schemas survive its restart);
         // the services retry a registry outage for up to 3 minutes (the default is 1) since a registry start on a
         // busy test machine takes up to a minute on top of the 20 s outage
-        try (PipelineRun run = new PipelineRun(dir.resolve("registry-outage"), inputs, null, Set.of(),
-                Map.of("schema.registry.retry.budget.ms", "180000"))) {
+        // the services as child processes under a supervisor, as deployed: a Streams service that cannot write a
+        // record whose schema it has not registered yet exits by design (README "Dead letters") and is restarted
+        try (PipelineRun run = new PipelineRun(dir, "registry-outage", inputs, null,
+                Set.of(Service.values()), Map.of("schema.registry.retry.budget.ms", "180000"))) {
             run.startServices();
-            run.publishInBackground();
+            run.publishInBackground(Phase.JUDGMENTS);
             // the judgments (a schema the Elo service has not read yet) and the gold graphs (one it has not written
             // yet) flow while the registry is down
-            while (run.publishedPhase() < 2) {
+            while (run.publishedPhase() != Phase.JUDGMENTS) {
                 Thread.sleep(50);
             }
             long atStop = run.progress(Service.ELO);
@@ -152,7 +174,8 @@ class FaultToleranceIT {
                     (System.nanoTime() - t0) / 1_000_000_000, atStop, inputs.judgments().size());
             assertThat(atStop).as("the outage starts mid-run").isLessThan(inputs.judgments().size());
             run.awaitPublished(SETTLE);
-            Outputs after = run.settledOutputs(equalToReference(), QUIET, SETTLE);
+            Outputs after = run.settledOutputs(equalToReference(), reference, QUIET, SETTLE);
+            log.info("services restarted by the supervisor during the registry outage: {}", run.supervisorRestarts());
             assertThat(after.deadLetters()).as("dead letters after a registry outage").isEmpty();
             assertThat(after.differences(reference)).as("outputs after a registry outage").isEmpty();
         }

@@ -39,7 +39,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -47,6 +46,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -55,12 +55,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One run of the whole pipeline on a broker of its own, for the fault tests: a real broker process (restartable on
- * its port and data directory), the registry (shared, or one of its own with kafkasql storage on this broker, so it
+ * One run of the whole pipeline, for the fault tests: a real broker process (restartable on its port and data
+ * directory; one per run), the registry (shared, or one of its own with kafkasql storage on this broker, so it
  * can be stopped and started), the three services (in this JVM, or as child JVMs that can be SIGKILLed), a paced
  * publisher of fixed inputs and a watcher that reads every output and dead-letter topic from the beginning.
  *
- * <p>Every run publishes the same bytes-for-bytes inputs on a fresh broker, so its outputs can be compared key by
+ * <p>Every run publishes the same inputs on a fresh broker, so its outputs can be compared key by
  * key with those of an undisturbed run: {@link Outputs}.
  */
 final class PipelineRun implements AutoCloseable {
@@ -81,9 +81,6 @@ final class PipelineRun implements AutoCloseable {
             this.mainClass = mainClass;
         }
 
-        String applicationId() {
-            return "faults-" + name().toLowerCase();
-        }
     }
 
     /** The fixed inputs: the bundled sample (20 passages, their 200 annotations, 900 judgments), time fixed. */
@@ -100,17 +97,18 @@ final class PipelineRun implements AutoCloseable {
     }
 
     private final Path dir;
+    private final String name;
     private final Inputs inputs;
-    private final int brokerPort = LocalPorts.pickFree();
-    private final int controllerPort = LocalPorts.pickFree();
+    private final Broker broker;
     private final Map<Service, Integer> httpPorts = new EnumMap<>(Service.class);
     private final Map<Service, AutoCloseable> inProcess = new EnumMap<>(Service.class);
     private final Map<Service, ServiceProcess> children = new EnumMap<>(Service.class);
+    private final Map<Service, Integer> supervisorRestarts = new EnumMap<>(Service.class);
+    private Thread supervisor;
     private final Set<Service> asChildren;
     private final Map<String, String> extraSettings;
     private final boolean ownRegistry;
     private final int registryPort = LocalPorts.pickFree();
-    private KafkaBrokerProcess broker;
     private SchemaRegistryProcess registry;
     private final String registryUrl;
     private final Watcher watcher;
@@ -119,17 +117,19 @@ final class PipelineRun implements AutoCloseable {
     private volatile Throwable publisherFailure;
 
     /**
-     * Starts a broker, the registry when {@code sharedRegistryUrl} is null, and the watcher; the services start with
+     * A run on a broker of its own (in {@code dir/name}; nothing left over from another run can reach it), the
+     * registry started when {@code sharedRegistryUrl} is null, the watcher started; the services start with
      * {@link #startServices()}. {@code asChildren}: the services run as child JVMs (to be killed).
      */
-    PipelineRun(Path dir, Inputs inputs, String sharedRegistryUrl, Set<Service> asChildren,
-                Map<String, String> extraSettings) {
-        this.dir = dir;
+    PipelineRun(Path dir, String name, Inputs inputs, String sharedRegistryUrl,
+                Set<Service> asChildren, Map<String, String> extraSettings) {
+        this.dir = dir.resolve(name);
+        this.broker = new Broker(this.dir.resolve("broker"));
+        this.name = name;
         this.inputs = inputs;
         this.asChildren = Set.copyOf(asChildren);
         this.extraSettings = Map.copyOf(extraSettings);
         this.ownRegistry = sharedRegistryUrl == null;
-        startBroker();
         TopicSetup.createAll(bootstrapServers(), 1, (short) 1);
         if (ownRegistry) {
             startRegistry();
@@ -145,17 +145,54 @@ final class PipelineRun implements AutoCloseable {
     }
 
     String bootstrapServers() {
-        return "127.0.0.1:" + brokerPort;
+        return broker.bootstrapServers();
     }
 
-    void startBroker() {
-        broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dir.resolve("broker"), brokerPort,
-                controllerPort);
+    /**
+     * A real broker process (KRaft, broker and controller in one JVM) that can be stopped and started again on its
+     * ports and data directory.
+     */
+    static final class Broker implements AutoCloseable {
+
+        private final Path dataDir;
+        private final int port = LocalPorts.pickFree();
+        private final int controllerPort = LocalPorts.pickFree();
+        private KafkaBrokerProcess process;
+
+        Broker(Path dataDir) {
+            this.dataDir = dataDir;
+            start();
+        }
+
+        String bootstrapServers() {
+            return "127.0.0.1:" + port;
+        }
+
+        void start() {
+            process = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dataDir, port, controllerPort);
+        }
+
+        /** Stops the broker gracefully (SIGTERM, as a rolling restart or a node drain would). */
+        void stop() {
+            process.close();
+        }
+
+        @Override
+        public void close() {
+            if (process != null) {
+                process.close();
+            }
+        }
     }
 
     /** Stops the broker gracefully (SIGTERM, as a rolling restart or a node drain would). */
     void stopBroker() {
-        broker.close();
+        broker.stop();
+    }
+
+    /** Starts the broker again on its port and data directory. */
+    void startBroker() {
+        broker.start();
     }
 
     void startRegistry() {
@@ -177,15 +214,47 @@ final class PipelineRun implements AutoCloseable {
         for (Service s : Service.values()) {
             startService(s);
         }
-        for (ServiceProcess child : children.values()) {
+        for (ServiceProcess child : List.copyOf(children.values())) {
             child.awaitReady(SERVICE_START);
+        }
+        supervisor = Thread.ofPlatform().name("faults-supervisor").daemon().start(this::supervise);
+    }
+
+    /**
+     * Plays the supervisor (k8s {@code restartPolicy: Always}, compose {@code restart:}) for the child services: a
+     * child that exits on its own (a service gives up and exits non-zero by design, e.g. after a registry outage
+     * longer than its retry budget) is started again on its state. {@link #supervisorRestarts()} counts them.
+     */
+    private void supervise() {
+        while (!Thread.currentThread().isInterrupted()) {
+            synchronized (children) {
+                children.forEach((s, child) -> {
+                    if (!child.isAlive()) {
+                        log.warn("{} exited on its own with {}; the supervisor starts it again", s, child.exitValue());
+                        supervisorRestarts.merge(s, 1, Integer::sum);
+                        children.put(s, ServiceProcess.start(s.mainClass, settings(s), child.log()));
+                    }
+                });
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** Child services that exited on their own and were started again, per service. */
+    Map<Service, Integer> supervisorRestarts() {
+        synchronized (children) {
+            return Map.copyOf(supervisorRestarts);
         }
     }
 
     private void startService(Service s) {
         Map<String, String> settings = settings(s);
         if (asChildren.contains(s)) {
-            children.put(s, ServiceProcess.start(s.mainClass, settings, dir.resolve(s.applicationId() + ".log")));
+            children.put(s, ServiceProcess.start(s.mainClass, settings, dir.resolve(applicationId(s) + ".log")));
             return;
         }
         Config config = Config.of(settings);
@@ -202,29 +271,39 @@ final class PipelineRun implements AutoCloseable {
 
     /** SIGKILL to a child service, then the same service started again on its state directory and port. */
     void killAndRestart(Service s) {
-        ServiceProcess child = children.get(s);
-        if (child == null) {
-            throw new IllegalStateException(s + " does not run as a child process in this run");
+        ServiceProcess restarted;
+        synchronized (children) {
+            ServiceProcess child = children.get(s);
+            if (child == null) {
+                throw new IllegalStateException(s + " does not run as a child process in this run");
+            }
+            child.kill();
+            log.info("{} killed (SIGKILL, pid {}); restarting it", s, child.pid());
+            restarted = ServiceProcess.start(s.mainClass, settings(s), child.log());
+            children.put(s, restarted);
         }
-        child.kill();
-        log.info("{} killed (SIGKILL, pid {}); restarting it", s, child.pid());
-        ServiceProcess restarted = ServiceProcess.start(s.mainClass, settings(s), child.log());
-        children.put(s, restarted);
         restarted.awaitReady(SERVICE_START);
+    }
+
+    private String applicationId(Service s) {
+        return "faults-" + name + "-" + s.name().toLowerCase();
     }
 
     private Map<String, String> settings(Service s) {
         Map<String, String> m = new HashMap<>();
         m.put(Config.BOOTSTRAP_SERVERS, bootstrapServers());
         m.put(Config.SCHEMA_REGISTRY_URL, registryUrl);
-        m.put("application.id", s.applicationId());
-        m.put("state.dir", dir.resolve("state").resolve(s.applicationId()).toString());
+        m.put("application.id", applicationId(s));
+        m.put("state.dir", dir.resolve("state").resolve(applicationId(s)).toString());
         m.put("http.host", "127.0.0.1");
         m.put("http.port", String.valueOf(httpPorts.get(s)));
         m.put("http.advertised.host", "127.0.0.1");
         // the rules backend: fast and deterministic (the trained model is the subject of other tests)
         m.put("extractor.backend", "rules");
         m.put("extractor.retry.backoff.ms", "200");
+        // the scorer's lexical validation stages (grounding, normalisation, evidence, cue verification): deterministic,
+        // no encoder or CESAR model to load in every run
+        m.put("validation.neural", "false");
         m.put("elo.bt.refit.interval.ms", "200");
         m.put("kafka.streams.commit.interval.ms", "100");
         // a killed member leaves its group after 6 s, not the default 45 s
@@ -236,14 +315,16 @@ final class PipelineRun implements AutoCloseable {
         return m;
     }
 
+    /** The phases of publishing, in order; {@link #publishedPhase()} is the one under way. */
+    enum Phase { PASSAGES, ANNOTATIONS, JUDGMENTS, DONE }
+
     /**
      * Publishes the inputs in a background thread, serialized up front (so the publisher never needs the registry
-     * while it is down) and paced (about 8 s in all) so that a fault lands while the services are working: the 20
-     * passages one by one, then the annotations ten at a time (every player known before the first judgment, as
-     * the sample publisher does), then the judgments thirty at a time. {@link #publishedPhase()} tells how far it
-     * got: 0 passages, 1 annotations, 2 judgments, 3 done.
+     * while it is down): the 20 passages one by one, then the annotations ten at a time (every player known before
+     * the first judgment, as the sample publisher does), then the judgments thirty at a time. The {@code slow}
+     * phase is paced (about 12 s) so that a fault lands while its records keep arriving; the others go at once.
      */
-    void publishInBackground() {
+    void publishInBackground(Phase slow) {
         AvroSerdes serdes = new AvroSerdes(registryUrl);
         List<List<List<ProducerRecord<byte[], byte[]>>>> phases = List.of(
                 batches(serdes, Topics.PASSAGES, inputs.passages(), p -> p.getId().toString(), 1),
@@ -254,24 +335,26 @@ final class PipelineRun implements AutoCloseable {
                 ProducerConfig.LINGER_MS_CONFIG, 5);
         publisher = Thread.ofPlatform().name("faults-publisher").start(() -> {
             try (var producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
-                long[] pause = {150, 100, 100};
                 for (int phase = 0; phase < phases.size(); phase++) {
                     publishedPhase.set(phase);
-                    for (List<ProducerRecord<byte[], byte[]>> batch : phases.get(phase)) {
+                    List<List<ProducerRecord<byte[], byte[]>>> batches = phases.get(phase);
+                    long pause = phase == slow.ordinal() ? 12_000 / batches.size() : 0;
+                    for (List<ProducerRecord<byte[], byte[]>> batch : batches) {
                         batch.forEach(producer::send);
                         producer.flush();
-                        Thread.sleep(pause[phase]);
+                        Thread.sleep(pause);
                     }
                 }
-                publishedPhase.set(3);
+                publishedPhase.set(Phase.DONE.ordinal());
             } catch (Throwable t) {
                 publisherFailure = t;
             }
         });
     }
 
-    int publishedPhase() {
-        return publishedPhase.get();
+    Phase publishedPhase() {
+        int p = publishedPhase.get();
+        return p < 0 ? Phase.PASSAGES : Phase.values()[p];
     }
 
     void awaitPublished(Duration timeout) throws InterruptedException {
@@ -328,12 +411,19 @@ final class PipelineRun implements AutoCloseable {
      * record for {@code quiet}; or, after {@code timeout}, whatever there is (the caller's assertion then shows the
      * difference).
      */
-    Outputs settledOutputs(Predicate<Outputs> done, Duration quiet, Duration timeout) throws InterruptedException {
+    Outputs settledOutputs(Predicate<Outputs> done, Outputs reference, Duration quiet, Duration timeout)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
+        long nextReport = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
             Outputs o = watcher.snapshot();
             if (done.test(o) && watcher.quietFor().compareTo(quiet) >= 0) {
                 return o;
+            }
+            if (reference != null && System.nanoTime() > nextReport) {
+                nextReport = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                log.info("{}: not settled yet; {} judgments counted; differences so far:\n{}", name,
+                        o.judgmentsCounted(), o.differences(reference));
             }
             Thread.sleep(250);
         }
@@ -346,8 +436,16 @@ final class PipelineRun implements AutoCloseable {
         if (publisher != null) {
             publisher.interrupt();
         }
-        for (ServiceProcess child : children.values()) {
-            child.close();
+        if (supervisor != null) {
+            supervisor.interrupt();
+            try {
+                supervisor.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (children) {
+            children.values().forEach(ServiceProcess::close);
         }
         for (AutoCloseable service : inProcess.values()) {
             try {
@@ -360,9 +458,7 @@ final class PipelineRun implements AutoCloseable {
         if (registry != null) {
             registry.close();
         }
-        if (broker != null) {
-            broker.close();
-        }
+        broker.close();
     }
 
     static final String RULES_ID = "rules-v1";
@@ -415,9 +511,12 @@ final class PipelineRun implements AutoCloseable {
     /** Reads the output and dead-letter topics (read_committed) from the beginning, in a thread of its own. */
     private static final class Watcher implements AutoCloseable {
 
-        private static final Pattern TOPICS = Pattern.compile(Pattern.quote(Topics.EXTRACTIONS.name()) + "|"
-                + Pattern.quote(Topics.SCORED_GRAPHS.name()) + "|" + Pattern.quote(Topics.RATINGS.name())
-                + "|.*\\.dlq");
+        /** The outputs and every dead-letter topic, one partition each (TopicSetup with 1 partition). */
+        private static final List<TopicPartition> PARTITIONS = java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(Topics.EXTRACTIONS.name(), Topics.SCORED_GRAPHS.name(),
+                                Topics.RATINGS.name()),
+                        Topics.INPUTS.stream().map(Topic::deadLetterTopic))
+                .map(t -> new TopicPartition(t, 0)).toList();
 
         private final List<ConsumerRecord<String, byte[]>> records = new CopyOnWriteArrayList<>();
         private final AtomicLong lastRecordNanos = new AtomicLong(System.nanoTime());
@@ -433,14 +532,15 @@ final class PipelineRun implements AutoCloseable {
             extractions = serdes.valueDeserializer(Topics.EXTRACTIONS);
             scoredGraphs = serdes.valueDeserializer(Topics.SCORED_GRAPHS);
             ratings = serdes.valueDeserializer(Topics.RATINGS);
+            // assigned, not subscribed: no group to join, it reads from the first record on
             Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                    ConsumerConfig.GROUP_ID_CONFIG, "faults-watcher-" + java.util.UUID.randomUUID(),
                     ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                    ConsumerConfig.METADATA_MAX_AGE_CONFIG, 2000);
+                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             thread = Thread.ofPlatform().name("faults-watcher").daemon().start(() -> {
                 try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
-                    consumer.subscribe(TOPICS);
+                    consumer.assign(PARTITIONS);
+                    consumer.seekToBeginning(PARTITIONS);
                     while (running) {
                         var polled = consumer.poll(Duration.ofMillis(200));
                         if (!polled.isEmpty()) {
