@@ -111,8 +111,8 @@ class FaultToleranceIT {
             case SCORER -> inputs.annotations().size() + inputs.passages().size();
             case ELO -> inputs.judgments().size();
         };
-        try (PipelineRun run = new PipelineRun(dir, "kill-" + killed.name().toLowerCase(), inputs, cluster.registryUrl(),
-                Set.of(killed), Map.of())) {
+        try (PipelineRun run = new PipelineRun(dir, "kill-" + killed.name().toLowerCase(), inputs,
+                cluster.registryUrl(), Set.of(killed), Map.of())) {
             run.startServices();
             run.publishInBackground(input);
             long atKill = run.awaitProgress(killed, threshold, SETTLE);
