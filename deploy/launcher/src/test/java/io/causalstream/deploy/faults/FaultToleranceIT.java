@@ -11,9 +11,11 @@ import io.causalstream.testkit.TestCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,16 @@ class FaultToleranceIT {
         // gold, every judgment counted once, nothing dead-lettered
         assertThat(complete(reference)).as("the undisturbed run completes: %s", reference).isTrue();
         assertThat(reference.deadLetters()).isEmpty();
+    }
+
+    @AfterAll
+    void deleteRunDirectories() throws Exception {
+        if (dir == null) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 
     /** Every annotation (the 200 given, 20 by the rules) scored against a gold, every judgment counted, fitted. */
