@@ -11,16 +11,15 @@ import io.causalstream.runtime.Config;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.tournament.Tournament;
 import io.causalstream.testkit.KafkaTestCluster;
+import io.causalstream.testkit.ServiceProcess;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.topics.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -48,7 +47,7 @@ class CrashRecoveryIT {
 
         int port = LocalPorts.pickFree();
         Path state = dir.resolve("crashing-state");
-        Process first = startChild(cluster, crashingApp, state, port, dir.resolve("child-1.log"));
+        ServiceProcess first = startChild(cluster, crashingApp, state, port, dir.resolve("child.log"));
         long appliedAtKill;
         try {
             ItSupport.poll(port, "/health", Map.class, h -> "RUNNING".equals(h.get("streams")));
@@ -61,12 +60,10 @@ class CrashRecoveryIT {
                 }
             });
             appliedAtKill = waitForCommitted(cluster, prefix, 150);
-            first.destroyForcibly();   // SIGKILL
-            assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(first.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+            first.kill();   // SIGKILL, and checks the exit code says so
             producer.join();
         } finally {
-            first.destroyForcibly();
+            first.close();
         }
         org.slf4j.LoggerFactory.getLogger(CrashRecoveryIT.class).info("child killed (SIGKILL) with {} of 900 "
                 + "judgments committed", appliedAtKill);
@@ -75,7 +72,7 @@ class CrashRecoveryIT {
         // producer retries of judgments the crashed process may or may not have counted
         ItSupport.publishJudgments(cluster.bootstrapServers(), cluster.serdes(), judgments.subList(0, 100));
 
-        Process second = startChild(cluster, crashingApp, state, port, dir.resolve("child-2.log"));
+        ServiceProcess second = startChild(cluster, crashingApp, state, port, dir.resolve("child.log"));
         try (EloService uninterrupted = EloService.start(cluster.config(inProcessConfig("elo-reference-"
                 + UUID.randomUUID())))) {
             List<PublishedRow> table = SoftMeasuresData.published("final_elo_rankings.csv");
@@ -96,9 +93,7 @@ class CrashRecoveryIT {
             assertThat(index.passages().stream().filter(e -> e.passageId().startsWith(prefix))
                     .mapToLong(PassageIndex.Entry::judgmentsApplied).sum()).isEqualTo(900);
         } finally {
-            second.destroy();
-            second.waitFor(30, TimeUnit.SECONDS);
-            second.destroyForcibly();
+            second.close();
         }
     }
 
@@ -116,20 +111,13 @@ class CrashRecoveryIT {
         return applied.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    private static Process startChild(TestCluster cluster, String appId, Path state, int port, Path log)
+    private static ServiceProcess startChild(TestCluster cluster, String appId, Path state, int port, Path log)
             throws Exception {
         Files.createDirectories(state);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx512m");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
         Map<String, String> cfg = new HashMap<>(serviceSettings(appId, state, port));
         cfg.put(Config.BOOTSTRAP_SERVERS, cluster.bootstrapServers());
         cfg.put(Config.SCHEMA_REGISTRY_URL, cluster.registryUrl());
-        cfg.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-        cmd.add(EloService.class.getName());
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return ServiceProcess.start(EloService.class.getName(), cfg, log);
     }
 
     private Map<String, String> inProcessConfig(String appId) {
