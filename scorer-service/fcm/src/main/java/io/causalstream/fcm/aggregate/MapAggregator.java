@@ -165,6 +165,31 @@ public final class MapAggregator {
         return new State(resolver.log(), resolver.merges(), List.copyOf(contributions.values()));
     }
 
+    /**
+     * The resolution log from position {@code from} on: what the puts since the log had {@code from} entries added,
+     * for a store that keeps the log append-only (see {@link #resolutionSize()}).
+     */
+    public List<ConceptResolver.Resolution> resolutionFrom(int from) {
+        return resolver.logFrom(from);
+    }
+
+    public int resolutionSize() {
+        return resolver.logSize();
+    }
+
+    /** The merges from position {@code from} on (see {@link #mergeCount()}). */
+    public List<io.causalstream.fcm.model.Merge> mergesFrom(int from) {
+        return resolver.mergesFrom(from);
+    }
+
+    public int mergeCount() {
+        return resolver.mergeCount();
+    }
+
+    public int contributionCount() {
+        return contributions.size();
+    }
+
     public Collection<Contribution> contributions() {
         return List.copyOf(contributions.values());
     }
