@@ -16,6 +16,7 @@ import io.causalstream.schemas.maps.MapConcept;
 import io.causalstream.schemas.maps.MapEvidence;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -53,15 +54,24 @@ public final class CollectiveMaps {
                 .setUpdatedAt(Instant.ofEpochMilli(updatedAt)).build();
     }
 
-    /** The evidence kept in a record: contradicting items first (they are the rarer and the more telling), then the rest. */
+    /**
+     * The evidence kept in a record: contradicting items first (they are the rarer and the more telling), then the
+     * rest, each part by passage, annotator and annotation.
+     */
     static List<MapEvidence> provenance(MapEdge e, int max) {
         int sign = e.weight() > 0 ? 1 : e.weight() < 0 ? -1 : 0;
+        // the aggregator's order depends on the arrival history (a replaced contribution moves to the end); the
+        // record's must not, so a restored map writes the same record
+        Comparator<Evidence> byOrigin = Comparator.comparing(Evidence::passageId)
+                .thenComparing(Evidence::annotatorId).thenComparing(Evidence::annotationId)
+                .thenComparing(Evidence::sourceText, Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparing(Evidence::targetText, Comparator.nullsFirst(Comparator.naturalOrder()));
         List<Evidence> ordered = new ArrayList<>(e.provenance().size());
         if (sign != 0) {
-            e.provenance().stream().filter(x -> x.sign() != sign).forEach(ordered::add);
-            e.provenance().stream().filter(x -> x.sign() == sign).forEach(ordered::add);
+            e.provenance().stream().filter(x -> x.sign() != sign).sorted(byOrigin).forEach(ordered::add);
+            e.provenance().stream().filter(x -> x.sign() == sign).sorted(byOrigin).forEach(ordered::add);
         } else {
-            ordered.addAll(e.provenance());
+            e.provenance().stream().sorted(byOrigin).forEach(ordered::add);
         }
         List<MapEvidence> out = new ArrayList<>(Math.min(max, ordered.size()));
         for (Evidence x : ordered.subList(0, Math.min(max, ordered.size()))) {
