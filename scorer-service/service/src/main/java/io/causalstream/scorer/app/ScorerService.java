@@ -14,6 +14,7 @@ import io.causalstream.fcm.aggregate.VectorSimilarity;
 import io.causalstream.scorer.api.ScoresApi;
 import io.causalstream.scorer.maps.MapMetrics;
 import io.causalstream.scorer.maps.MapSettings;
+import io.causalstream.scorer.maps.MapViews;
 import io.causalstream.scorer.maps.MapWiring;
 import io.causalstream.scorer.maps.MapsApi;
 import io.causalstream.scorer.maps.StreamsMapDirectory;
@@ -124,7 +125,8 @@ public final class ScorerService implements ServiceRunner.Service {
                 scorer.measures().stream().map(m -> m.name() + "@" + m.threshold()).toList());
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
         new ScoresApi(() -> streams, () -> advertised).register(ops.app());
-        new MapsApi(new StreamsMapDirectory(() -> streams, () -> advertised)).register(ops.app());
+        MapViews mapViews = new MapViews();
+        new MapsApi(new StreamsMapDirectory(() -> streams, () -> advertised, mapViews)).register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
         if (settings.advertisedHost() != null) {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());
@@ -147,7 +149,8 @@ public final class ScorerService implements ServiceRunner.Service {
         Properties props = streamsProperties(settings, advertised);
         // dead letters counted in deadletters{topic, reason} on this service's /metrics
         props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
-        MapWiring maps = new MapWiring(mapSimilarity(settings.maps(), encoder), new MapMetrics(ops.meters()));
+        MapWiring maps = new MapWiring(mapSimilarity(settings.maps(), encoder), new MapMetrics(ops.meters()),
+                mapViews);
         KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings, serdes, metrics, scorer, pool, maps),
                 props);
         watch.watch(ks);

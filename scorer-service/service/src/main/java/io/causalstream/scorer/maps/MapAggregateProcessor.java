@@ -183,9 +183,11 @@ public final class MapAggregateProcessor implements Processor<String, ScoredGrap
         for (String mapId : dirty) {
             MapAggregator map = maps.get(mapId);
             CognitiveMap snapshot = map.snapshot(mapId);
-            batch.add(KeyValue.pair(mapId, MapSnapshot.of(snapshot, now, map.contributionCount()).encode()));
+            MapSnapshot served = MapSnapshot.of(snapshot, now, map.contributionCount());
+            wiring.views().put(served);
+            batch.add(KeyValue.pair(mapId, served.header()));
             context.forward(new Record<>(mapId, CollectiveMaps.toAvro(snapshot, map.contributionCount(),
-                    fingerprint, now, settings.provenanceMax()), now));
+                    fingerprint, now, settings.provenanceMax(), settings.maxRecordBytes()), now));
             wiring.metrics().emitted(snapshot);
         }
         snapshots.putAll(batch);
@@ -198,6 +200,7 @@ public final class MapAggregateProcessor implements Processor<String, ScoredGrap
     @Override
     public void close() {
         wiring.metrics().released(maps.keySet());
+        maps.keySet().forEach(wiring.views()::remove);
         maps.clear();
     }
 }

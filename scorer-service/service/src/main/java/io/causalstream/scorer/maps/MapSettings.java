@@ -54,13 +54,16 @@ import java.util.stream.Collectors;
  *       written to {@code causal-maps}.</td></tr>
  *   <tr><td>{@code scorer.maps.provenance.max}</td><td>10</td><td>Evidence items per edge in a {@code causal-maps}
  *       record (the counts are always complete; HTTP serves all of them).</td></tr>
+ *   <tr><td>{@code scorer.maps.max.record.bytes}</td><td>900000</td><td>Estimated size limit of a
+ *       {@code causal-maps} record (the broker's default message limit is 1 MB): past it, fewer evidence items per
+ *       edge, then only the strongest edges ({@code edgeCount} has the full count; HTTP serves the whole map).</td></tr>
  * </table>
  * A change of the resolution settings (similarity, threshold, guard, keep-separate, aliases) is detected through
  * a fingerprint stored per map: the map's concepts are then resolved again from its stored contributions. A change
  * of the filters or weights applies on the next start without re-resolution (the stores keep every graph whole).
  */
 public record MapSettings(boolean enabled, String key, AggregationSettings aggregation, String similarity,
-                          Duration emitInterval, int provenanceMax) {
+                          Duration emitInterval, int provenanceMax, long maxRecordBytes) {
 
     public static final String ENABLED = "scorer.maps.enabled";
     public static final String KEY = "scorer.maps.key";
@@ -79,13 +82,15 @@ public record MapSettings(boolean enabled, String key, AggregationSettings aggre
     public static final String ALIASES = "scorer.maps.aliases";
     public static final String EMIT_INTERVAL_MS = "scorer.maps.emit.interval.ms";
     public static final String PROVENANCE_MAX = "scorer.maps.provenance.max";
+    public static final String MAX_RECORD_BYTES = "scorer.maps.max.record.bytes";
+    public static final long DEFAULT_MAX_RECORD_BYTES = 900_000;
 
     public static final String SIMILARITY_MINILM = "minilm";
     public static final String SIMILARITY_NONE = "none";
 
     /** Every default, similarity off (no encoder): for topology tests and tools. */
     public static final MapSettings DEFAULT = new MapSettings(true, "all", AggregationSettings.DEFAULT,
-            SIMILARITY_NONE, Duration.ofSeconds(1), 10);
+            SIMILARITY_NONE, Duration.ofSeconds(1), 10, DEFAULT_MAX_RECORD_BYTES);
 
     public MapSettings {
         key = key == null || key.isBlank() ? "all" : key.strip();
@@ -97,6 +102,9 @@ public record MapSettings(boolean enabled, String key, AggregationSettings aggre
         }
         if (emitInterval == null || emitInterval.toMillis() < 1) {
             throw new IllegalArgumentException(EMIT_INTERVAL_MS + " must be at least 1");
+        }
+        if (maxRecordBytes < 1024) {
+            throw new IllegalArgumentException(MAX_RECORD_BYTES + " must be at least 1024, got " + maxRecordBytes);
         }
         if (provenanceMax < 0) {
             throw new IllegalArgumentException(PROVENANCE_MAX + " must be >= 0, got " + provenanceMax);
@@ -135,7 +143,8 @@ public record MapSettings(boolean enabled, String key, AggregationSettings aggre
         return new MapSettings(config.getBoolean(ENABLED, true), config.get(KEY, "all"), aggregation,
                 config.get(SIMILARITY, SIMILARITY_MINILM),
                 Duration.ofMillis(config.getLong(EMIT_INTERVAL_MS, 1000)),
-                config.getInt(PROVENANCE_MAX, 10));
+                config.getInt(PROVENANCE_MAX, 10),
+                config.getLong(MAX_RECORD_BYTES, DEFAULT_MAX_RECORD_BYTES));
     }
 
     private static Set<String> list(String csv) {
@@ -160,15 +169,15 @@ public record MapSettings(boolean enabled, String key, AggregationSettings aggre
     }
 
     public MapSettings withKey(String k) {
-        return new MapSettings(enabled, k, aggregation, similarity, emitInterval, provenanceMax);
+        return new MapSettings(enabled, k, aggregation, similarity, emitInterval, provenanceMax, maxRecordBytes);
     }
 
     public MapSettings withAggregation(AggregationSettings a) {
-        return new MapSettings(enabled, key, a, similarity, emitInterval, provenanceMax);
+        return new MapSettings(enabled, key, a, similarity, emitInterval, provenanceMax, maxRecordBytes);
     }
 
     public MapSettings withEnabled(boolean e) {
-        return new MapSettings(e, key, aggregation, similarity, emitInterval, provenanceMax);
+        return new MapSettings(e, key, aggregation, similarity, emitInterval, provenanceMax, maxRecordBytes);
     }
 
     /**

@@ -1,58 +1,26 @@
 package io.causalstream.scorer.maps;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import io.causalstream.fcm.io.MapJson;
 import io.causalstream.fcm.model.CognitiveMap;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
- * A map as the query store keeps it: a one-line header (updated time, counts) and the map in the library's JSON
- * ({@link MapJson}, compact), so that listing maps reads only headers and a whole map is served as stored.
- *
- * @param json {@link MapJson}'s shape of the whole map, full provenance
+ * A map as this instance serves it: when it was taken, its size, and the library's immutable map (null for a
+ * header read from the query store or from another instance's listing).
  */
-public record MapSnapshot(String id, long updated, int concepts, int edges, int contributions, String json) {
-
-    private static final ObjectWriter COMPACT = MapJson.mapper().writer()
-            .without(SerializationFeature.INDENT_OUTPUT);
+public record MapSnapshot(String id, long updated, int concepts, int edges, int contributions, CognitiveMap map) {
 
     public static MapSnapshot of(CognitiveMap map, long updated, int contributions) {
-        try {
-            return new MapSnapshot(map.id(), updated, map.concepts().size(), map.edges().size(), contributions,
-                    COMPACT.writeValueAsString(map));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new MapSnapshot(map.id(), updated, map.concepts().size(), map.edges().size(), contributions, map);
     }
 
-    /** The store value: {@code updated concepts edges contributions\n} then the JSON. */
-    public String encode() {
-        return updated + " " + concepts + " " + edges + " " + contributions + "\n" + json;
+    /** The query store's value: {@code updated concepts edges contributions}. */
+    public String header() {
+        return updated + " " + concepts + " " + edges + " " + contributions;
     }
 
-    public static MapSnapshot decode(String id, String value) {
-        int nl = value.indexOf('\n');
-        String[] h = value.substring(0, nl).split(" ");
-        return new MapSnapshot(id, Long.parseLong(h[0]), Integer.parseInt(h[1]), Integer.parseInt(h[2]),
-                Integer.parseInt(h[3]), value.substring(nl + 1));
-    }
-
-    /** Only the header (no JSON): cheap, for listings. */
+    /** A header from the query store (no map). */
     public static MapSnapshot header(String id, String value) {
-        int nl = value.indexOf('\n');
-        String[] h = value.substring(0, nl).split(" ");
+        String[] h = value.split(" ");
         return new MapSnapshot(id, Long.parseLong(h[0]), Integer.parseInt(h[1]), Integer.parseInt(h[2]),
                 Integer.parseInt(h[3]), null);
-    }
-
-    public CognitiveMap map() {
-        try {
-            return MapJson.read(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -11,7 +11,8 @@ package io.causalstream.scorer.maps;
  *   <li>{@value #FINGERPRINTS} (changelog): {@code mapId -> fingerprint} of the resolution settings the log was
  *       made under;</li>
  *   <li>{@value #SNAPSHOTS} (in memory, no changelog: rebuilt from the others at start):
- *       {@code mapId -> }{@link MapSnapshot}, what the HTTP API serves.</li>
+ *       {@code mapId -> }{@link MapSnapshot#header()}: which maps this instance serves
+ *       (the maps themselves are in {@link MapViews}).</li>
  * </ul>
  */
 public final class MapStores {

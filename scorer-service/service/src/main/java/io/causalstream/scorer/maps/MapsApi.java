@@ -153,7 +153,7 @@ public final class MapsApi {
             String minWeight = c.queryParam("minWeight");
             MapSnapshot s = local(c);
             if (minWeight == null || minWeight.isBlank()) {
-                sendJson(c, s.json());
+                sendJson(c, MapJson.write(s.map()));
                 return;
             }
             double w = number(minWeight, "minWeight");

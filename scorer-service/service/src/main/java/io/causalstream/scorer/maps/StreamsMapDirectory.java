@@ -27,7 +27,8 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The maps in the scorer's query store ({@value MapStores#SNAPSHOTS}); a map lives in one partition, hence on one
+ * The maps of the scorer's query store ({@value MapStores#SNAPSHOTS}, the maps themselves in {@link MapViews}); a
+ * map lives in one partition, hence on one
  * instance, found with {@link InteractiveQueries} (single-map requests are redirected there, listings and
  * comparisons ask the other instances themselves). While the store is not queryable the answer is 503.
  */
@@ -37,11 +38,13 @@ public final class StreamsMapDirectory implements MapDirectory {
 
     private final Supplier<KafkaStreams> streams;
     private final Supplier<HostInfo> self;
+    private final MapViews views;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-    public StreamsMapDirectory(Supplier<KafkaStreams> streams, Supplier<HostInfo> self) {
+    public StreamsMapDirectory(Supplier<KafkaStreams> streams, Supplier<HostInfo> self, MapViews views) {
         this.streams = streams;
         this.self = self;
+        this.views = views;
     }
 
     private KafkaStreams running() {
@@ -75,8 +78,13 @@ public final class StreamsMapDirectory implements MapDirectory {
             }
         }
         try {
-            String value = store(ks).get(mapId);
-            return value == null ? Optional.empty() : Optional.of(MapSnapshot.decode(mapId, value));
+            if (store(ks).get(mapId) == null) {
+                return Optional.empty();
+            }
+            // the header says the map is served here; the map itself is in the views (a task that has just
+            // arrived fills them at its first punctuation)
+            return Optional.of(views.get(mapId).orElseThrow(() -> new MapsApi.Refused(
+                    HttpStatus.SERVICE_UNAVAILABLE, "map " + mapId + " is being restored here; ask again shortly")));
         } catch (InvalidStateStoreException e) {
             throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "maps are not queryable right now: "
                     + e.getMessage());
