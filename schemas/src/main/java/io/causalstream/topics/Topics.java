@@ -4,6 +4,7 @@ import io.causalstream.schemas.alignment.MeasureAlignment;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.judgment.Judgment;
+import io.causalstream.schemas.maps.CollectiveMap;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.tournament.Tournament;
@@ -31,6 +32,17 @@ public final class Topics {
      */
     public static final Topic<MeasureAlignment> MEASURE_ALIGNMENT_BY_MEASURE =
             new Topic<>("measure-alignment-by-measure", MeasureAlignment.class, false);
+    /**
+     * Collective fuzzy cognitive maps aggregated from {@code scored-graphs} by the scorer (key = map id, e.g.
+     * {@code all}); compacted: the latest snapshot of each map.
+     */
+    public static final Topic<CollectiveMap> CAUSAL_MAPS = new Topic<>("causal-maps", CollectiveMap.class, true);
+    /**
+     * The scorer's repartition of {@code scored-graphs} by map id (key = map id), so that one task owns each map.
+     * Not compacted: the key is shared by every scored graph of a map.
+     */
+    public static final Topic<ScoredGraph> SCORED_GRAPHS_BY_MAP =
+            new Topic<>("scored-graphs-by-map", ScoredGraph.class, false);
 
     /** Topics somebody outside the system writes to; each has a dead-letter topic. */
     public static final List<Topic<? extends SpecificRecord>> INPUTS =
@@ -38,7 +50,7 @@ public final class Topics {
 
     public static final List<Topic<? extends SpecificRecord>> ALL = List.of(
             PASSAGES, EXTRACTIONS, GOLD_GRAPHS, SCORED_GRAPHS, JUDGMENTS, RATINGS, TOURNAMENT_WINNERS,
-            MEASURE_ALIGNMENT, MEASURE_ALIGNMENT_BY_MEASURE);
+            MEASURE_ALIGNMENT, MEASURE_ALIGNMENT_BY_MEASURE, CAUSAL_MAPS, SCORED_GRAPHS_BY_MAP);
 
     /** All topic names the local runtime and the tests create: the topics and the dead-letter topics. */
     public static List<String> allNamesWithDeadLetters() {

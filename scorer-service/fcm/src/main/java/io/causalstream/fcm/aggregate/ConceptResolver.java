@@ -146,6 +146,24 @@ public final class ConceptResolver {
         return List.copyOf(log);
     }
 
+    /** The log entries from position {@code from} on (an append-only copy of the log costs only the new ones). */
+    public List<Resolution> logFrom(int from) {
+        return List.copyOf(log.subList(Math.min(from, log.size()), log.size()));
+    }
+
+    /** The merges from position {@code from} on. */
+    public List<Merge> mergesFrom(int from) {
+        return List.copyOf(merges.subList(Math.min(from, merges.size()), merges.size()));
+    }
+
+    public int logSize() {
+        return log.size();
+    }
+
+    public int mergeCount() {
+        return merges.size();
+    }
+
     /** Concept ids in the order they were founded. */
     public List<String> concepts() {
         return List.copyOf(labels.keySet());

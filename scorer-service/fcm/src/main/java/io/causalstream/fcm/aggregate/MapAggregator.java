@@ -42,6 +42,8 @@ public final class MapAggregator {
     private final Map<String, Set<EdgeKey>> touched = new HashMap<>();
     /** edge -> contribution key -> that contribution's evidence on the edge. */
     private final Map<EdgeKey, Map<String, List<Evidence>>> edges = new HashMap<>();
+    /** edge -> the edge as last built, until its evidence changes (a snapshot rebuilds only changed edges). */
+    private final Map<EdgeKey, MapEdge> built = new HashMap<>();
     private long droppedSelfLoops;
 
     public MapAggregator(AggregationSettings settings, ConceptSimilarity similarity) {
@@ -105,6 +107,7 @@ public final class MapAggregator {
             touched.put(c.key(), mine);
         }
         changed.addAll(mine);
+        mine.forEach(built::remove);
         return changed;
     }
 
@@ -119,6 +122,7 @@ public final class MapAggregator {
             return Set.of();
         }
         for (EdgeKey edge : mine) {
+            built.remove(edge);
             Map<String, List<Evidence>> evidence = edges.get(edge);
             evidence.remove(key);
             if (evidence.isEmpty()) {
@@ -130,18 +134,28 @@ public final class MapAggregator {
 
     /** The edge as it stands now, or empty when no evidence supports it. */
     public Optional<MapEdge> edge(EdgeKey key) {
+        MapEdge cached = built.get(key);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
         Map<String, List<Evidence>> evidence = edges.get(key);
         if (evidence == null) {
             return Optional.empty();
         }
         List<Evidence> all = new ArrayList<>();
         evidence.values().forEach(all::addAll);
-        return Optional.of(new MapEdge(key.source(), key.target(),
+        MapEdge edge = new MapEdge(key.source(), key.target(),
                 EdgeWeighting.weight(all, settings.defaultStrength(), settings.prior()),
-                EdgeWeighting.support(all, settings.defaultStrength()), all));
+                EdgeWeighting.support(all, settings.defaultStrength()), all);
+        built.put(key, edge);
+        return Optional.of(edge);
     }
 
-    /** The collective map now: concepts with at least one edge (in the order they were founded), edges sorted. */
+    /**
+     * The collective map now: concepts with at least one edge (in the order they were founded), edges sorted. Edges
+     * whose evidence did not change since the last snapshot are reused, so a snapshot after a few puts costs the
+     * changed edges plus assembling the lists.
+     */
     public CognitiveMap snapshot(String mapId) {
         List<EdgeKey> keys = new ArrayList<>(edges.keySet());
         keys.sort(Comparator.comparing(EdgeKey::source).thenComparing(EdgeKey::target));
@@ -163,6 +177,31 @@ public final class MapAggregator {
 
     public State state() {
         return new State(resolver.log(), resolver.merges(), List.copyOf(contributions.values()));
+    }
+
+    /**
+     * The resolution log from position {@code from} on: what the puts since the log had {@code from} entries added,
+     * for a store that keeps the log append-only (see {@link #resolutionSize()}).
+     */
+    public List<ConceptResolver.Resolution> resolutionFrom(int from) {
+        return resolver.logFrom(from);
+    }
+
+    public int resolutionSize() {
+        return resolver.logSize();
+    }
+
+    /** The merges from position {@code from} on (see {@link #mergeCount()}). */
+    public List<io.causalstream.fcm.model.Merge> mergesFrom(int from) {
+        return resolver.mergesFrom(from);
+    }
+
+    public int mergeCount() {
+        return resolver.mergeCount();
+    }
+
+    public int contributionCount() {
+        return contributions.size();
     }
 
     public Collection<Contribution> contributions() {

@@ -8,7 +8,16 @@ import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.schemas.graph.Direction;
+import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.fcm.aggregate.ConceptSimilarity;
+import io.causalstream.fcm.aggregate.VectorSimilarity;
 import io.causalstream.scorer.api.ScoresApi;
+import io.causalstream.scorer.maps.MapMetrics;
+import io.causalstream.scorer.maps.MapSettings;
+import io.causalstream.scorer.maps.MapViews;
+import io.causalstream.scorer.maps.MapWiring;
+import io.causalstream.scorer.maps.MapsApi;
+import io.causalstream.scorer.maps.StreamsMapDirectory;
 import io.causalstream.measures.Edge;
 import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.scorer.scoring.GraphScorer;
@@ -26,6 +35,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -35,8 +45,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scorer service: the {@link ScorerTopology} on Kafka Streams, plus the HTTP face ({@code /health},
- * {@code /metrics}, {@code /api/passages/{id}/scores}, the pages of {@link ScorerPages}). Settings:
- * {@link ScorerSettings}.
+ * {@code /metrics}, {@code /api/passages/{id}/scores}, the collective maps' {@code /api/maps...} of {@link MapsApi},
+ * the pages of {@link ScorerPages}). Settings: {@link ScorerSettings}.
  *
  * <p>Several instances may run in one JVM (the local launcher does): nothing here is static or global.
  */
@@ -64,7 +74,10 @@ public final class ScorerService implements ServiceRunner.Service {
 
     /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
     public static ScorerService start(Config config) {
-        return start(config, settings -> ScoringPlan.build(config, settings));
+        ScorerSettings settings = ScorerSettings.from(config);
+        Supplier<TokenEncoder> encoder = ScoringPlan.encoder(config);
+        return start(settings, KafkaClients.serdes(settings.common()), ScoringPlan.build(config, settings, encoder),
+                encoder);
     }
 
     /**
@@ -74,17 +87,20 @@ public final class ScorerService implements ServiceRunner.Service {
      */
     public static ScorerService start(Config config, Function<ScorerSettings, GraphScorer> scorer) {
         ScorerSettings settings = ScorerSettings.from(config);
-        return start(settings, KafkaClients.serdes(settings.common()), scorer.apply(settings));
+        return start(settings, KafkaClients.serdes(settings.common()), scorer.apply(settings),
+                ScoringPlan.encoder(config));
     }
 
     static ScorerService start(ScorerSettings settings, SerdeFactory serdes) {
-        return start(settings, serdes, settings.graphScorer());
+        return start(settings, serdes, settings.graphScorer(), null);
     }
 
-    static ScorerService start(ScorerSettings settings, SerdeFactory serdes, GraphScorer scorer) {
+    /** @param encoder the encoder of the maps' concept similarity ({@code scorer.maps.similarity=minilm}), or null */
+    static ScorerService start(ScorerSettings settings, SerdeFactory serdes, GraphScorer scorer,
+                               Supplier<TokenEncoder> encoder) {
         ScorerService service = new ScorerService(settings);
         try {
-            service.startAll(serdes, scorer);
+            service.startAll(serdes, scorer, encoder);
             return service;
         } catch (RuntimeException e) {
             service.close();
@@ -103,7 +119,7 @@ public final class ScorerService implements ServiceRunner.Service {
         }
     }
 
-    private void startAll(SerdeFactory serdes, GraphScorer scorer) {
+    private void startAll(SerdeFactory serdes, GraphScorer scorer, Supplier<TokenEncoder> encoder) {
         long t0 = System.nanoTime();
         warmUp(scorer);
         log.info("measures ready in {} ms: {}", (System.nanoTime() - t0) / 1_000_000,
@@ -111,6 +127,8 @@ public final class ScorerService implements ServiceRunner.Service {
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
         new ScoresApi(() -> streams, () -> advertised).register(ops.app());
         new ScorerPages().register(ops.app());
+        MapViews mapViews = new MapViews();
+        new MapsApi(new StreamsMapDirectory(() -> streams, () -> advertised, mapViews)).register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
         if (settings.advertisedHost() != null) {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());
@@ -133,7 +151,10 @@ public final class ScorerService implements ServiceRunner.Service {
         Properties props = streamsProperties(settings, advertised);
         // dead letters counted in deadletters{topic, reason} on this service's /metrics
         props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
-        KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings, serdes, metrics, scorer, pool), props);
+        MapWiring maps = new MapWiring(mapSimilarity(settings.maps(), encoder), new MapMetrics(ops.meters()),
+                mapViews);
+        KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings, serdes, metrics, scorer, pool, maps),
+                props);
         watch.watch(ks);
         streamsMetrics = new KafkaStreamsMetrics(ks);
         streamsMetrics.bindTo(ops.meters());
@@ -141,6 +162,21 @@ public final class ScorerService implements ServiceRunner.Service {
         ks.start();
         log.info("scorer started: application.id={}, gold preference={}, http port {}",
                 settings.applicationId(), settings.goldPreference().settingValue(), ops.port());
+    }
+
+    /**
+     * The collective maps' concept similarity, one per stream task: cosine of the encoder's label vectors when
+     * {@code scorer.maps.similarity=minilm} (the encoder is opened now, not on a stream thread), else text only.
+     */
+    private static Supplier<ConceptSimilarity> mapSimilarity(MapSettings maps, Supplier<TokenEncoder> encoder) {
+        if (!maps.enabled() || encoder == null || !MapSettings.SIMILARITY_MINILM.equals(maps.similarity())) {
+            return () -> ConceptSimilarity.NONE;
+        }
+        long t0 = System.nanoTime();
+        TokenEncoder e = encoder.get();
+        log.info("collective maps resolve concepts with {} at similarity {} (encoder ready in {} ms)", e.name(),
+                maps.aggregation().similarityThreshold(), (System.nanoTime() - t0) / 1_000_000);
+        return () -> new VectorSimilarity(e.name(), label -> e.encode(List.of(label)).getFirst().meanPooled());
     }
 
     /** Producer transaction timeout under exactly-once (overridable with {@code kafka.streams.producer.*}). */

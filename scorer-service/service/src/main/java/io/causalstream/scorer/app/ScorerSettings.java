@@ -3,6 +3,7 @@ package io.causalstream.scorer.app;
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.scorer.gold.GoldPreference;
+import io.causalstream.scorer.maps.MapSettings;
 import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.scorer.scoring.GraphScorer;
 import java.util.Map;
@@ -38,6 +39,9 @@ import java.util.Map;
  *   <tr><td>{@code scorer.validation.budget.ms}</td><td>{@code SCORER_VALIDATION_BUDGET_MS}</td><td>120000</td>
  *       <td>Time budget of one extraction's validation; past it, its edges are published in state ERROR with the
  *       reason (and counted), and the late result is dropped.</td></tr>
+ *   <tr><td>{@code scorer.maps.*}</td><td>{@code SCORER_MAPS_*}</td><td>on, one map {@code all}</td>
+ *       <td>The collective causal maps aggregated from {@code scored-graphs} into {@code causal-maps}: which map
+ *       key, filters, concept resolution, emission interval; see {@link MapSettings}.</td></tr>
  *   <tr><td>{@code kafka.streams.*}</td><td>{@code KAFKA_STREAMS_*}</td><td>(none)</td>
  *       <td>Raw Kafka Streams (and embedded client) properties, prefix removed, e.g.
  *       {@code kafka.streams.commit.interval.ms=100}, {@code kafka.streams.num.stream.threads=2}. Applied last,
@@ -51,7 +55,16 @@ public record ScorerSettings(CommonSettings common,
                              int maxPassageChars,
                              int validationThreads,
                              long validationBudgetMs,
-                             Map<String, String> streamsOverrides) {
+                             Map<String, String> streamsOverrides,
+                             MapSettings maps) {
+
+    /** The settings with the collective maps at their defaults ({@link MapSettings#DEFAULT}). */
+    public ScorerSettings(CommonSettings common, GoldPreference goldPreference, String measures, int maxEdges,
+                          int maxPassageChars, int validationThreads, long validationBudgetMs,
+                          Map<String, String> streamsOverrides) {
+        this(common, goldPreference, measures, maxEdges, maxPassageChars, validationThreads, validationBudgetMs,
+                streamsOverrides, MapSettings.DEFAULT);
+    }
 
     public static final String HTTP_ADVERTISED_HOST = CommonSettings.HTTP_ADVERTISED_HOST;
     public static final String APPLICATION_ID = CommonSettings.APPLICATION_ID;
@@ -71,6 +84,7 @@ public record ScorerSettings(CommonSettings common,
 
     public ScorerSettings {
         streamsOverrides = Map.copyOf(streamsOverrides);
+        maps = maps == null ? MapSettings.DEFAULT : maps;
         if (measures == null || measures.isBlank()) {
             throw new IllegalArgumentException(MEASURES + " must name at least one measure");
         }
@@ -98,7 +112,13 @@ public record ScorerSettings(CommonSettings common,
                 config.getInt(MAX_PASSAGE_CHARS, DEFAULT_MAX_PASSAGE_CHARS),
                 config.getInt(VALIDATION_THREADS, Runtime.getRuntime().availableProcessors()),
                 config.getLong(VALIDATION_BUDGET_MS, DEFAULT_VALIDATION_BUDGET_MS),
-                config.withPrefix(STREAMS_PREFIX));
+                config.withPrefix(STREAMS_PREFIX),
+                MapSettings.from(config));
+    }
+
+    public ScorerSettings withMaps(MapSettings m) {
+        return new ScorerSettings(common, goldPreference, measures, maxEdges, maxPassageChars, validationThreads,
+                validationBudgetMs, streamsOverrides, m);
     }
 
     public String bootstrapServers() {

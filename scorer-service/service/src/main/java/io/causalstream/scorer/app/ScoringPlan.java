@@ -48,15 +48,24 @@ final class ScoringPlan {
     static final double NEURAL_DEFAULT_THRESHOLD = 0.7;
 
     static GraphScorer build(Config config, ScorerSettings settings) {
+        return build(config, settings, encoder(config));
+    }
+
+    /** The configured encoder ({@code encoder.*}), opened on first use, once: to share among its users. */
+    static Supplier<TokenEncoder> encoder(Config config) {
+        return new SharedEncoder(ScoringSettings.encoder(config));
+    }
+
+    /** The scorer, its neural measures and validation on {@code encoder} (opened only if one of them needs it). */
+    static GraphScorer build(Config config, ScorerSettings settings, Supplier<TokenEncoder> encoder) {
         ScoringSettings scoring = ScoringSettings.from(config);
         GraphAlignment alignment = GraphAlignment.NONE;
         if (scoring.alignmentEnabled()) {
             TripleAlignment aligner = new TripleAlignment();
             alignment = (triples, gold) -> aligner.f1(triples, gold.getTriples());
         }
-        // one encoder for the neural measures and validation, loaded only if one of them needs it; it lives as long
-        // as the process and is shared by every scoring thread
-        Supplier<TokenEncoder> encoder = new SharedEncoder(scoring.encoder());
+        // one encoder for the neural measures, validation and the maps' concept resolution, loaded only if one of
+        // them needs it; it lives as long as the process and is shared by every scoring thread
         return settings.graphScorer(catalog(settings, encoder))
                 .withHooks(edgeAssessor(config, scoring, encoder), alignment);
     }

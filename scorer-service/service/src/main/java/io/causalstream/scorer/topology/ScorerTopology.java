@@ -4,6 +4,11 @@ import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
+import io.causalstream.scorer.maps.MapAggregateProcessor;
+import io.causalstream.scorer.maps.MapKeyProcessor;
+import io.causalstream.scorer.maps.MapSettings;
+import io.causalstream.scorer.maps.MapStores;
+import io.causalstream.scorer.maps.MapWiring;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.validate.ValidationWorkers;
 import io.causalstream.serde.SerdeFactory;
@@ -25,6 +30,9 @@ import org.apache.kafka.streams.state.Stores;
  *                                   │ (scored graphs)
  *   ratings ──────────────────► align ──► measure-alignment          (passageId|measure)
  *                                     └─► measure-alignment-by-measure ─► align-all ─► measure-alignment (ALL|measure)
+ *
+ *   scored-graphs ─► map-keys ─► scored-graphs-by-map ─► aggregate-maps ─► causal-maps   (key: map id)
+ *                 (passages-by-id)                      (causal-map-* stores; wall-clock punctuator)
  *
  *   validate reads and writes  extractions-by-passage, passages-by-id, validated-by-passage, verifier-answers
  *   score and the gold nodes   validated-by-passage, gold-by-passage, scores-by-passage
@@ -65,7 +73,14 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #ALIGNMENT_STORE}: {@code passageId, measure -> MeasureAlignment}, the last value emitted;</li>
  *   <li>{@value #ALIGNMENT_BY_MEASURE_STORE}: {@code measure, passageId -> MeasureAlignment}, what ALL averages.</li>
  * </ul>
- * Records that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges, a
+ * <b>Collective maps</b> (issue 15, {@code scorer.maps.*}, on by default; {@link MapKeyProcessor},
+ * {@link MapAggregateProcessor}): every record of {@code scored-graphs} is keyed by the map(s) it belongs to (one
+ * map {@code all}, per annotator kind, per passage attribute read from {@value #PASSAGES_STORE}, or a configured
+ * key), repartitioned through {@code scored-graphs-by-map}, and aggregated by the FCM library in a third
+ * sub-topology; changed maps go to {@code causal-maps} on a wall-clock punctuator. Its stores are in
+ * {@link MapStores}.
+ *
+ * <p>Records that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges, a
  * text longer than {@code scorer.max.passage.chars}) go to their topic's dead-letter topic. All input topics are
  * keyed by passageId and co-partitioned (the contract), so the nodes share one sub-topology and its stores.
  */
@@ -87,6 +102,12 @@ public final class ScorerTopology {
     public static final String ALIGNMENT_BY_MEASURE_SOURCE = "measure-alignment-by-measure-source";
     public static final String ALIGN_ALL = "align-all";
     public static final String MEASURE_ALIGNMENT_ALL_SINK = "measure-alignment-all-sink";
+    public static final String SCORED_GRAPHS_SOURCE = "scored-graphs-source";
+    public static final String MAP_KEYS = "map-keys";
+    public static final String SCORED_GRAPHS_BY_MAP_SINK = "scored-graphs-by-map-sink";
+    public static final String SCORED_GRAPHS_BY_MAP_SOURCE = "scored-graphs-by-map-source";
+    public static final String AGGREGATE_MAPS = "aggregate-maps";
+    public static final String CAUSAL_MAPS_SINK = "causal-maps-sink";
 
     public static final String EXTRACTIONS_STORE = "extractions-by-passage";
     public static final String PASSAGES_STORE = "passages-by-id";
@@ -116,9 +137,21 @@ public final class ScorerTopology {
         return build(settings, serdes, observer, scorer, ValidationWorkers.inline(scorer));
     }
 
-    /** The topology around a given scorer (measures and hooks chosen) and the workers that validate for it. */
+    /**
+     * The topology around a given scorer (measures and hooks chosen) and the workers that validate for it; the
+     * collective maps resolve concepts by text only.
+     */
     public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
                                  GraphScorer scorer, ValidationWorkers workers) {
+        return build(settings, serdes, observer, scorer, workers, MapWiring.textOnly());
+    }
+
+    /**
+     * The whole topology: a given scorer and its validation workers, and the collective maps' concept similarity
+     * and meters.
+     */
+    public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
+                                 GraphScorer scorer, ValidationWorkers workers, MapWiring maps) {
         GoldPreference preference = settings.goldPreference();
         int maxEdges = settings.maxEdges();
         Serde<String> keys = SerdeFactory.key();
@@ -188,6 +221,33 @@ public final class ScorerTopology {
 
         topology.addSink(SCORED_GRAPHS_SINK, Topics.SCORED_GRAPHS.name(), keys.serializer(),
                 serdes.valueSerializer(Topics.SCORED_GRAPHS), SCORE, APPLY_GOLD_GRAPH, APPLY_TOURNAMENT_WINNER);
+
+        // collective causal maps: scored graphs keyed by map id (passage attributes from the passages store),
+        // repartitioned, aggregated per map, emitted on a wall-clock punctuator
+        MapSettings mapSettings = settings.maps();
+        if (mapSettings.enabled()) {
+            topology.addSource(SCORED_GRAPHS_SOURCE, keys.deserializer(),
+                    serdes.valueDeserializer(Topics.SCORED_GRAPHS), Topics.SCORED_GRAPHS.name());
+            topology.addProcessor(MAP_KEYS, () -> new MapKeyProcessor(mapSettings, maps.metrics(), PASSAGES_STORE),
+                    SCORED_GRAPHS_SOURCE);
+            topology.connectProcessorAndStateStores(MAP_KEYS, PASSAGES_STORE);
+            topology.addSink(SCORED_GRAPHS_BY_MAP_SINK, Topics.SCORED_GRAPHS_BY_MAP.name(), keys.serializer(),
+                    serdes.valueSerializer(Topics.SCORED_GRAPHS_BY_MAP), MAP_KEYS);
+            topology.addSource(SCORED_GRAPHS_BY_MAP_SOURCE, keys.deserializer(),
+                    serdes.valueDeserializer(Topics.SCORED_GRAPHS_BY_MAP), Topics.SCORED_GRAPHS_BY_MAP.name());
+            topology.addProcessor(AGGREGATE_MAPS, () -> new MapAggregateProcessor(mapSettings, maps),
+                    SCORED_GRAPHS_BY_MAP_SOURCE);
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(
+                    MapStores.CONTRIBUTIONS), keys, serdes.value(Topics.SCORED_GRAPHS)), AGGREGATE_MAPS);
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(
+                    MapStores.RESOLUTION), keys, Serdes.String()), AGGREGATE_MAPS);
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(
+                    MapStores.FINGERPRINTS), keys, Serdes.String()), AGGREGATE_MAPS);
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(
+                    MapStores.SNAPSHOTS), keys, Serdes.String()).withLoggingDisabled(), AGGREGATE_MAPS);
+            topology.addSink(CAUSAL_MAPS_SINK, Topics.CAUSAL_MAPS.name(), keys.serializer(),
+                    serdes.valueSerializer(Topics.CAUSAL_MAPS), AGGREGATE_MAPS);
+        }
         return topology;
     }
 

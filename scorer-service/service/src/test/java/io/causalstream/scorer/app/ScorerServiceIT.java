@@ -444,7 +444,7 @@ class ScorerServiceIT {
     }
 
     /** Waits until the application's consumer group has committed every record now on {@code topic}. */
-    private static void awaitCommitted(TestCluster cluster, String group, String topic) throws Exception {
+    static void awaitCommitted(TestCluster cluster, String group, String topic) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 cluster.bootstrapServers()))) {
             var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()

@@ -450,15 +450,15 @@ class ScorerTopologyTest {
     @Test
     void everyNodeAndStoreIsNamed() {
         TopologyDescription description = ScorerTopology.build(ScorerSettings.defaults(), serdes).describe();
-        assertThat(description.subtopologies()).hasSize(2);
+        assertThat(description.subtopologies()).hasSize(3);
         var subtopologies = description.subtopologies().stream()
                 .sorted(java.util.Comparator.comparingInt(TopologyDescription.Subtopology::id)).toList();
         List<String> nodes = subtopologies.get(0).nodes().stream()
                 .map(TopologyDescription.Node::name).sorted().toList();
         assertThat(nodes).containsExactly("align", "apply-gold-graph", "apply-tournament-winner",
-                "extractions-source", "gold-graphs-source", "measure-alignment-by-measure-sink",
-                "measure-alignment-sink", "passages-source", "ratings-source", "score", "scored-graphs-sink",
-                "tournament-winners-source", "validate");
+                "extractions-source", "gold-graphs-source", "map-keys", "measure-alignment-by-measure-sink",
+                "measure-alignment-sink", "passages-source", "ratings-source", "score", "scored-graphs-by-map-sink",
+                "scored-graphs-sink", "scored-graphs-source", "tournament-winners-source", "validate");
         List<String> shared = List.of("extractions-by-passage", "gold-by-passage", "scores-by-passage",
                 "passages-by-id", "validated-by-passage");
         assertThat(subtopologies.get(0).nodes().stream()
@@ -466,6 +466,8 @@ class ScorerTopologyTest {
                 .map(n -> (TopologyDescription.Processor) n))
                 .allSatisfy(p -> assertThat(p.stores()).as(p.name()).containsExactlyInAnyOrderElementsOf(
                         switch (p.name()) {
+                            // the collective maps read a passage attribute (the map key) from the passages
+                            case "map-keys" -> List.of("passages-by-id");
                             case "validate" -> java.util.stream.Stream.concat(shared.stream(),
                                     java.util.stream.Stream.of("verifier-answers")).toList();
                             case "align" -> java.util.stream.Stream.concat(shared.stream(),
@@ -480,6 +482,14 @@ class ScorerTopologyTest {
                 .filter(n -> n instanceof TopologyDescription.Processor)
                 .map(n -> ((TopologyDescription.Processor) n).stores()))
                 .containsExactly(java.util.Set.of("alignment-by-measure"));
+        // the collective maps, keyed by map id, aggregated over their own stores
+        assertThat(subtopologies.get(2).nodes().stream().map(TopologyDescription.Node::name).sorted().toList())
+                .containsExactly("aggregate-maps", "causal-maps-sink", "scored-graphs-by-map-source");
+        assertThat(subtopologies.get(2).nodes().stream()
+                .filter(n -> n instanceof TopologyDescription.Processor)
+                .map(n -> ((TopologyDescription.Processor) n).stores()))
+                .containsExactly(java.util.Set.of("causal-map-contributions", "causal-map-resolution",
+                        "causal-map-fingerprints", "causal-map-snapshots"));
     }
 
     /** With the default measure list every record carries the four measures; a gold change re-scores all four. */

@@ -1,0 +1,415 @@
+package io.causalstream.scorer.maps;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.fcm.analysis.MapComparison;
+import io.causalstream.fcm.analysis.MapIndices;
+import io.causalstream.fcm.analysis.Scenario;
+import io.causalstream.fcm.analysis.SimulationResult;
+import io.causalstream.fcm.analysis.SimulationSettings;
+import io.causalstream.fcm.analysis.Squashing;
+import io.causalstream.fcm.analysis.UpdateRule;
+import io.causalstream.fcm.io.GraphMl;
+import io.causalstream.fcm.io.MapJson;
+import io.causalstream.fcm.io.MentalModelerCsv;
+import io.causalstream.fcm.model.CognitiveMap;
+import io.causalstream.fcm.model.Concept;
+import io.causalstream.fcm.model.MapEdge;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The collective maps over HTTP (contract: {@code /work/notes/maps-api.md}, README): list, one map (the library's
+ * JSON), one edge's full provenance, scenario simulation, centrality and indices, export (GraphML, Mental Modeler
+ * CSV, JSON) and comparison of two maps. The handlers call the same library functions as the {@code map} CLI;
+ * where a map is read is {@link MapDirectory}'s business (this instance's query store, or the instance that owns
+ * the map). Errors are {@code {"error": ...}}: 400 bad input, 404 unknown map or edge, 503 not queryable now.
+ */
+public final class MapsApi {
+
+    /** Bounds of what a request may ask. */
+    static final int MAX_ID_CHARS = 200;
+    static final int MAX_BODY_CHARS = 64 * 1024;
+    static final int MAX_ITERATIONS = 1000;
+    static final int MAX_CLAMPS = 1000;
+    /** Concepts x (iterations + 1) numbers in a simulation's trajectory. */
+    static final long MAX_TRAJECTORY_VALUES = 5_000_000;
+
+    private static final ObjectMapper JSON = MapJson.mapper();
+    private static final Set<String> SIMULATE_FIELDS = Set.of("clamp", "initial", "start", "squashing", "lambda",
+            "rule", "maxIterations", "maxSteps", "epsilon");
+
+    private final MapDirectory maps;
+
+    public MapsApi(MapDirectory maps) {
+        this.maps = maps;
+    }
+
+    public void register(Javalin app) {
+        // pages served by another service (another port) may read the maps: they are public, read-only data, and
+        // requests carry no credentials, so any origin may ask; the simulation's JSON POST needs a preflight answer
+        app.before("/api/maps*", ctx -> ctx.header("Access-Control-Allow-Origin", "*"));
+        app.options("/api/maps/{id}/simulate", ctx -> ctx.header("Access-Control-Allow-Methods", "POST, OPTIONS")
+                .header("Access-Control-Allow-Headers", "Content-Type").header("Access-Control-Max-Age", "600")
+                .status(HttpStatus.NO_CONTENT));
+        // compare before {id}: "compare" is not a map id
+        app.get("/api/maps", this::list);
+        app.get("/api/maps/compare", this::compare);
+        app.get("/api/maps/{id}", this::map);
+        app.get("/api/maps/{id}/edges", this::edge);
+        app.post("/api/maps/{id}/simulate", this::simulate);
+        app.get("/api/maps/{id}/analyse", this::analyse);
+        app.get("/api/maps/{id}/analyze", this::analyse);
+        app.get("/api/maps/{id}/export", this::export);
+    }
+
+    /** A request that cannot be answered: the status and why. */
+    static final class Refused extends RuntimeException {
+        final HttpStatus status;
+
+        Refused(HttpStatus status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+
+    private interface Handler {
+        void handle(Context ctx) throws Exception;
+    }
+
+    private static void answer(Context ctx, Handler handler) {
+        try {
+            handler.handle(ctx);
+        } catch (Refused r) {
+            error(ctx, r.status, r.getMessage());
+        } catch (MapDirectory.Redirect r) {
+            ctx.redirect(r.url(), HttpStatus.TEMPORARY_REDIRECT);
+        } catch (Exception e) {
+            error(ctx, HttpStatus.INTERNAL_SERVER_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private static void error(Context ctx, HttpStatus status, String why) {
+        ctx.status(status).contentType("application/json").result(json(Map.of("error", why == null ? "" : why)));
+    }
+
+    private static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sendJson(Context ctx, String body) {
+        ctx.contentType("application/json").result(body);
+    }
+
+    private void list(Context ctx) {
+        answer(ctx, c -> {
+            boolean localOnly = "local".equals(c.queryParam("scope"));
+            List<MapSnapshot> all = new ArrayList<>(maps.headers(localOnly));
+            all.sort(Comparator.comparing(MapSnapshot::id));
+            List<Map<String, Object>> out = new ArrayList<>();
+            for (MapSnapshot s : all) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("id", s.id());
+                m.put("concepts", s.concepts());
+                m.put("edges", s.edges());
+                m.put("contributions", s.contributions());
+                m.put("updated", s.updated());
+                out.add(m);
+            }
+            sendJson(c, json(Map.of("maps", out)));
+        });
+    }
+
+    /** The map of the path's id held here, or a redirect to its owner (thrown), or 404. */
+    private MapSnapshot local(Context ctx) {
+        String id = ctx.pathParam("id");
+        checkId(id);
+        return maps.find(id, pathAndQuery(ctx))
+                .orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + id));
+    }
+
+    private static void checkId(String id) {
+        if (id == null || id.isBlank() || id.length() > MAX_ID_CHARS) {
+            throw new Refused(HttpStatus.BAD_REQUEST, "a map id has 1 to " + MAX_ID_CHARS + " characters");
+        }
+    }
+
+    private static String pathAndQuery(Context ctx) {
+        String q = ctx.queryString();
+        return ctx.path() + (q == null || q.isEmpty() ? "" : "?" + q);
+    }
+
+    private void map(Context ctx) {
+        answer(ctx, c -> {
+            String minWeight = c.queryParam("minWeight");
+            MapSnapshot s = local(c);
+            if (minWeight == null || minWeight.isBlank()) {
+                sendJson(c, MapJson.write(s.map()));
+                return;
+            }
+            double w = number(minWeight, "minWeight");
+            if (!(w >= 0 && w <= 1)) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "minWeight must be in [0, 1], got " + minWeight);
+            }
+            sendJson(c, MapJson.write(withMinWeight(s.map(), w)));
+        });
+    }
+
+    /** Edges with |weight| at least {@code w}, and the concepts they still connect (merges kept). */
+    static CognitiveMap withMinWeight(CognitiveMap map, double w) {
+        List<MapEdge> edges = map.edges().stream().filter(e -> Math.abs(e.weight()) >= w).toList();
+        Set<String> used = new HashSet<>();
+        edges.forEach(e -> {
+            used.add(e.source());
+            used.add(e.target());
+        });
+        List<Concept> concepts = map.concepts().stream().filter(c -> used.contains(c.id())).toList();
+        return new CognitiveMap(map.id(), concepts, edges, map.merges());
+    }
+
+    private static double number(String text, String name) {
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            throw new Refused(HttpStatus.BAD_REQUEST, name + " must be a number, got " + text);
+        }
+    }
+
+    private void edge(Context ctx) {
+        answer(ctx, c -> {
+            String source = c.queryParam("source");
+            String target = c.queryParam("target");
+            if (source == null || target == null || source.isEmpty() || target.isEmpty()) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "give the edge as ?source=<concept id>&target=<concept id>");
+            }
+            CognitiveMap map = local(c).map();
+            MapEdge edge = map.edge(source, target).orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND,
+                    "map " + map.id() + " has no edge " + source + " -> " + target));
+            sendJson(c, json(edge));
+        });
+    }
+
+    private void analyse(Context ctx) {
+        answer(ctx, c -> sendJson(c, json(MapIndices.of(local(c).map()))));
+    }
+
+    private void export(Context ctx) {
+        answer(ctx, c -> {
+            String format = c.queryParam("format");
+            String f = format == null ? "json" : format.strip().toLowerCase(Locale.ROOT);
+            if (!Set.of("graphml", "csv", "mental-modeler", "json").contains(f)) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "format is graphml, csv (mental-modeler) or json, not "
+                        + format);
+            }
+            MapSnapshot s = local(c);
+            String file = s.id().replaceAll("[^A-Za-z0-9._-]", "_");
+            switch (f) {
+                case "graphml" -> {
+                    c.contentType("application/graphml+xml; charset=utf-8").result(GraphMl.write(s.map()));
+                    file += ".graphml";
+                }
+                case "json" -> {
+                    c.contentType("application/json").result(MapJson.write(s.map()));
+                    file += ".json";
+                }
+                default -> {
+                    c.contentType("text/csv; charset=utf-8").result(MentalModelerCsv.write(s.map()));
+                    file += ".csv";
+                }
+            }
+            c.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
+        });
+    }
+
+    private void compare(Context ctx) {
+        answer(ctx, c -> {
+            String a = c.queryParam("a");
+            String b = c.queryParam("b");
+            if (a == null || b == null) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "give the maps as ?a=<map id>&b=<map id>");
+            }
+            checkId(a);
+            checkId(b);
+            CognitiveMap ma = maps.fetch(a).orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + a));
+            CognitiveMap mb = maps.fetch(b).orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + b));
+            MapComparison x = MapComparison.of(ma, mb);
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("a", a);
+            out.put("b", b);
+            out.putAll(JSON.convertValue(x, JSON.getTypeFactory().constructMapType(LinkedHashMap.class,
+                    String.class, Object.class)));
+            sendJson(c, json(out));
+        });
+    }
+
+    private void simulate(Context ctx) {
+        answer(ctx, c -> {
+            String body = c.body();
+            if (body.length() > MAX_BODY_CHARS) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "body longer than " + MAX_BODY_CHARS + " characters");
+            }
+            SimulationRequest request = SimulationRequest.parse(body);
+            CognitiveMap map = local(c).map();
+            long values = (long) map.concepts().size() * (request.settings().maxIterations() + 1L);
+            if (values > MAX_TRAJECTORY_VALUES) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "map of " + map.concepts().size() + " concepts: ask for at "
+                        + "most " + (MAX_TRAJECTORY_VALUES / Math.max(1, map.concepts().size()) - 1) + " iterations");
+            }
+            Scenario s;
+            try {
+                s = Scenario.run(map, request.initial(), request.start(), request.clamp(), request.settings());
+            } catch (IllegalArgumentException e) {
+                throw new Refused(HttpStatus.BAD_REQUEST, e.getMessage());
+            }
+            sendJson(c, json(simulationAnswer(map.id(), s, request.settings())));
+        });
+    }
+
+    static Map<String, Object> simulationAnswer(String mapId, Scenario s, SimulationSettings settings) {
+        SimulationResult r = s.scenario();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("mapId", mapId);
+        out.put("outcome", r.outcome());
+        out.put("iterations", r.iterations());
+        out.put("period", r.period());
+        out.put("concepts", r.concepts());
+        out.put("trajectory", r.trajectory());
+        out.put("finalState", r.finalState());
+        out.put("attractor", r.attractor());
+        Map<String, Object> base = new LinkedHashMap<>();
+        base.put("outcome", s.baseline().outcome());
+        base.put("iterations", s.baseline().iterations());
+        base.put("period", s.baseline().period());
+        base.put("finalState", s.baseline().finalState());
+        out.put("baseline", base);
+        out.put("change", s.change());
+        Map<String, Object> used = new LinkedHashMap<>();
+        used.put("rule", settings.rule());
+        used.put("squashing", settings.squashing().kind());
+        used.put("lambda", settings.squashing().lambda());
+        used.put("maxIterations", settings.maxIterations());
+        used.put("epsilon", settings.epsilon());
+        out.put("settings", used);
+        return out;
+    }
+
+    /** A simulation request's body, checked. */
+    record SimulationRequest(Map<String, Double> clamp, Map<String, Double> initial, double start,
+                             SimulationSettings settings) {
+
+        static SimulationRequest parse(String body) {
+            JsonNode root;
+            try {
+                root = JSON.readTree(body == null || body.isBlank() ? "{}" : body);
+            } catch (JsonProcessingException e) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "the body is not JSON: " + e.getOriginalMessage());
+            }
+            if (root == null || !root.isObject()) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "the body is a JSON object");
+            }
+            for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+                String name = it.next();
+                if (!SIMULATE_FIELDS.contains(name)) {
+                    throw new Refused(HttpStatus.BAD_REQUEST, "unknown field " + name + "; fields: "
+                            + new java.util.TreeSet<>(SIMULATE_FIELDS));
+                }
+            }
+            Map<String, Double> clamp = values(root.get("clamp"), "clamp");
+            Map<String, Double> initial = values(root.get("initial"), "initial");
+            double start = value(root.get("start"), "start", 0);
+            String squashing = text(root.get("squashing"), "squashing", "sigmoid");
+            double lambda = root.has("lambda") ? finite(root.get("lambda"), "lambda") : 1;
+            if (!(lambda > 0 && lambda <= 100)) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "lambda must be in (0, 100]");
+            }
+            String rule = text(root.get("rule"), "rule", "kosko");
+            JsonNode steps = root.has("maxIterations") ? root.get("maxIterations") : root.get("maxSteps");
+            int maxIterations = 100;
+            if (steps != null && !steps.isNull()) {
+                if (!steps.canConvertToInt() || !steps.isIntegralNumber()) {
+                    throw new Refused(HttpStatus.BAD_REQUEST, "maxIterations must be an integer");
+                }
+                maxIterations = steps.intValue();
+            }
+            if (maxIterations < 1 || maxIterations > MAX_ITERATIONS) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "maxIterations must be in [1, " + MAX_ITERATIONS + "]");
+            }
+            double epsilon = root.has("epsilon") ? finite(root.get("epsilon"), "epsilon") : 1e-5;
+            if (!(epsilon > 0 && epsilon < 1)) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "epsilon must be in (0, 1)");
+            }
+            UpdateRule r;
+            Squashing f;
+            try {
+                r = UpdateRule.valueOf(rule.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "rule is kosko, modified-kosko or rescaled, not " + rule);
+            }
+            try {
+                f = Squashing.parse(squashing.strip(), lambda);
+            } catch (IllegalArgumentException e) {
+                throw new Refused(HttpStatus.BAD_REQUEST, "squashing is sigmoid, tanh, bivalent or trivalent, not "
+                        + squashing);
+            }
+            return new SimulationRequest(clamp, initial, start, new SimulationSettings(r, f, maxIterations, epsilon));
+        }
+
+        private static Map<String, Double> values(JsonNode node, String name) {
+            Map<String, Double> out = new LinkedHashMap<>();
+            if (node == null || node.isNull()) {
+                return out;
+            }
+            if (!node.isObject()) {
+                throw new Refused(HttpStatus.BAD_REQUEST, name + " is an object {\"<concept id>\": value}");
+            }
+            if (node.size() > MAX_CLAMPS) {
+                throw new Refused(HttpStatus.BAD_REQUEST, name + " has more than " + MAX_CLAMPS + " entries");
+            }
+            node.properties().forEach(e -> out.put(e.getKey(), value(e.getValue(), name + "." + e.getKey(), 0)));
+            return out;
+        }
+
+        private static double value(JsonNode node, String name, double absent) {
+            if (node == null || node.isNull()) {
+                return absent;
+            }
+            double v = finite(node, name);
+            if (v < -1 || v > 1) {
+                throw new Refused(HttpStatus.BAD_REQUEST, name + " must be in [-1, 1], got " + v);
+            }
+            return v;
+        }
+
+        private static double finite(JsonNode node, String name) {
+            if (!node.isNumber() || !Double.isFinite(node.doubleValue())) {
+                throw new Refused(HttpStatus.BAD_REQUEST, name + " must be a finite number");
+            }
+            return node.doubleValue();
+        }
+
+        private static String text(JsonNode node, String name, String absent) {
+            if (node == null || node.isNull()) {
+                return absent;
+            }
+            if (!node.isTextual()) {
+                throw new Refused(HttpStatus.BAD_REQUEST, name + " must be a string");
+            }
+            return node.textValue();
+        }
+    }
+}
