@@ -57,12 +57,8 @@ public final class MapsApi {
     }
 
     public void register(Javalin app) {
-        // pages served by another service (another port) may read the maps: they are public, read-only data, and
-        // requests carry no credentials, so any origin may ask; the simulation's JSON POST needs a preflight answer
-        app.before("/api/maps*", ctx -> ctx.header("Access-Control-Allow-Origin", "*"));
-        app.options("/api/maps/{id}/simulate", ctx -> ctx.header("Access-Control-Allow-Methods", "POST, OPTIONS")
-                .header("Access-Control-Allow-Headers", "Content-Type").header("Access-Control-Max-Age", "600")
-                .status(HttpStatus.NO_CONTENT));
+        // no CORS: the pages that call this API are the scorer's own (same origin), so no foreign site may read
+        // the maps from a browser or make it run simulations
         // compare before {id}: "compare" is not a map id
         app.get("/api/maps", this::list);
         app.get("/api/maps/compare", this::compare);

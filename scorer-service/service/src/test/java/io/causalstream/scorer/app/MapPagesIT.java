@@ -18,6 +18,9 @@ import io.causalstream.fcm.model.CognitiveMap;
 import io.causalstream.fcm.model.MapEdge;
 import io.causalstream.fcm.model.Span;
 import io.causalstream.fcm.model.Validation;
+import io.causalstream.scorer.maps.MapDirectory;
+import io.causalstream.scorer.maps.MapSnapshot;
+import io.causalstream.scorer.maps.MapsApi;
 import io.causalstream.scorer.web.ScorerPages;
 import io.causalstream.testkit.HeadlessChromium;
 import io.javalin.Javalin;
@@ -47,18 +50,16 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The collective map pages ({@code /maps}, {@code /maps/{id}}) in headless Chromium: the map drawn, the filters,
  * an edge click's provenance, a scenario's simulation, and a 500-concept map's render time (printed).
  *
- * <p>The pages are the scorer's own ({@link ScorerPages}); the causal-maps HTTP API they call is a STAND-IN here
- * (the real handlers are the maps work, not in this module's tests yet): a test server answering the contract of
- * {@code GET /api/maps}, {@code /api/maps/{id}}, {@code /edges}, {@code POST /simulate} with what the fcm library
- * itself produces (maps built by {@link MapAggregator} and written by {@link MapJson}, results of
- * {@link Scenario#run}), so the JSON the pages read has the library's real shape.
+ * <p>The pages are the scorer's own ({@link ScorerPages}) and the causal-maps HTTP API they call is the real
+ * {@link MapsApi}, over maps held in memory ({@link MapDirectory#of}): maps built by {@link MapAggregator} as the
+ * stream builds them, so the page shows what the library computes.
  */
 class MapPagesIT {
 
     @TempDir
     Path dir;
 
-    private final Map<String, CognitiveMap> maps = new LinkedHashMap<>();
+    private final Map<String, MapSnapshot> maps = new LinkedHashMap<>();
     private Javalin server;
     private HeadlessChromium chromium;
     private String base;
@@ -67,17 +68,7 @@ class MapPagesIT {
     void start() throws Exception {
         server = Javalin.create(cfg -> cfg.showJavalinBanner = false);
         new ScorerPages().register(server);
-        server.get("/api/maps", this::list);
-        server.get("/api/maps/{id}", ctx -> json(ctx, map(ctx)));
-        server.get("/api/maps/{id}/edges", ctx -> {
-            MapEdge e = map(ctx).edge(ctx.queryParam("source"), ctx.queryParam("target")).orElse(null);
-            if (e == null) {
-                ctx.status(HttpStatus.NOT_FOUND).json(Map.of("error", "no such edge"));
-                return;
-            }
-            json(ctx, e);
-        });
-        server.post("/api/maps/{id}/simulate", this::simulate);
+        new MapsApi(MapDirectory.of(maps)).register(server);
         server.start("127.0.0.1", 0);
         base = "http://127.0.0.1:" + server.port();
         chromium = HeadlessChromium.open(dir, 1500, 1000);
@@ -96,7 +87,7 @@ class MapPagesIT {
     @Test
     void theMapIsDrawnFilteredExplainedAndSimulated() throws Exception {
         CognitiveMap map = smallMap();
-        maps.put("all", map);
+        maps.put("all", MapSnapshot.of(map, 1_764_025_200_123L, 0));
         WebDriver browser = chromium.driver();
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(40));
         try {
@@ -176,7 +167,7 @@ class MapPagesIT {
     @Test
     void aFiveHundredConceptMapIsDrawnWhole() throws Exception {
         CognitiveMap map = bigMap(500);
-        maps.put("big", map);
+        maps.put("big", MapSnapshot.of(map, 1_764_025_200_123L, 0));
         WebDriver browser = chromium.driver();
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
         List<String> runs = new ArrayList<>();
@@ -280,52 +271,4 @@ class MapPagesIT {
                 span.length == 2 ? List.of(new Span(span[0], span[1])) : List.of());
     }
 
-    // ---- the causal-maps API stand-in (the contract's shapes, the library's values) ----
-
-    private CognitiveMap map(Context ctx) {
-        CognitiveMap m = maps.get(ctx.pathParam("id"));
-        if (m == null) {
-            throw new io.javalin.http.NotFoundResponse("no map " + ctx.pathParam("id"));
-        }
-        return m;
-    }
-
-    private void list(Context ctx) throws Exception {
-        List<Map<String, Object>> out = new ArrayList<>();
-        maps.forEach((id, m) -> out.add(Map.of("id", id, "concepts", m.concepts().size(), "edges", m.edges().size(),
-                "updated", 1_764_025_200_123L)));
-        json(ctx, Map.of("maps", out));
-    }
-
-    private void simulate(Context ctx) throws Exception {
-        CognitiveMap m = map(ctx);
-        JsonNode body = MapJson.mapper().readTree(ctx.body());
-        Map<String, Double> clamp = new LinkedHashMap<>();
-        body.path("clamp").properties().forEach(e -> clamp.put(e.getKey(), e.getValue().asDouble()));
-        UpdateRule rule = UpdateRule.valueOf(body.path("rule").asText("kosko").toUpperCase(Locale.ROOT)
-                .replace('-', '_'));
-        Squashing squashing = Squashing.parse(body.path("squashing").asText("sigmoid"), 1.0);
-        SimulationSettings settings = new SimulationSettings(rule, squashing, 100, 1e-5);
-        Scenario s = Scenario.run(m, Map.of(), 0.0, clamp, settings);
-        SimulationResult r = s.scenario();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("mapId", m.id());
-        out.put("outcome", r.outcome().name());
-        out.put("iterations", r.iterations());
-        out.put("period", r.period());
-        out.put("concepts", r.concepts());
-        out.put("trajectory", r.trajectory());
-        out.put("finalState", r.finalState());
-        out.put("attractor", r.attractor());
-        out.put("baseline", Map.of("outcome", s.baseline().outcome().name(), "iterations",
-                s.baseline().iterations(), "period", s.baseline().period(), "finalState", s.baseline().finalState()));
-        out.put("change", s.change());
-        out.put("settings", Map.of("rule", rule.name(), "squashing", squashing.kind().name(), "lambda", 1.0,
-                "maxIterations", 100, "epsilon", 1e-5));
-        json(ctx, out);
-    }
-
-    private static void json(Context ctx, Object value) throws Exception {
-        ctx.contentType("application/json").result(MapJson.mapper().writeValueAsString(value));
-    }
 }
