@@ -50,8 +50,11 @@ public final class ServiceAcls {
         EXTRACTOR("extractor-service", List.of(Topics.PASSAGES), List.of(Topics.EXTRACTIONS)),
         SCORER("scorer-service",
                 List.of(Topics.EXTRACTIONS, Topics.PASSAGES, Topics.GOLD_GRAPHS, Topics.TOURNAMENT_WINNERS,
-                        Topics.RATINGS, Topics.MEASURE_ALIGNMENT_BY_MEASURE),
-                List.of(Topics.SCORED_GRAPHS, Topics.MEASURE_ALIGNMENT, Topics.MEASURE_ALIGNMENT_BY_MEASURE)),
+                        Topics.RATINGS, Topics.MEASURE_ALIGNMENT_BY_MEASURE, Topics.SCORED_GRAPHS,
+                        Topics.SCORED_GRAPHS_BY_MAP),
+                // the causal-maps sub-topology reads the scorer's own scored-graphs, re-keyed by map id
+                List.of(Topics.SCORED_GRAPHS, Topics.MEASURE_ALIGNMENT, Topics.MEASURE_ALIGNMENT_BY_MEASURE,
+                        Topics.SCORED_GRAPHS_BY_MAP, Topics.CAUSAL_MAPS)),
         // the rater page publishes judgments; the live dashboard follows ratings and measure-alignment
         ELO("elo-service",
                 List.of(Topics.PASSAGES, Topics.EXTRACTIONS, Topics.JUDGMENTS, Topics.RATINGS, Topics.MEASURE_ALIGNMENT),
