@@ -14,6 +14,8 @@ public final class Simulation {
 
     /** Longest limit cycle looked for. */
     static final int MAX_PERIOD = 100;
+    /** A continuous limit cycle moves by at least this much within its period (else it is a converging spiral). */
+    static final double MIN_CYCLE_AMPLITUDE = 1e-6;
 
     /**
      * @param initial starting values by concept id; concepts not listed start at {@code defaultInitial}
@@ -91,11 +93,24 @@ public final class Simulation {
             for (int k = 1; k < p && repeats; k++) {
                 repeats = distance(trajectory.get(t - k), trajectory.get(t - k - p)) <= eps;
             }
-            if (repeats) {
+            // a spiral contracting onto a fixed point also "repeats within epsilon" once its radius is a few
+            // epsilons (found on the R fcm package's vignette map under Kosko + tanh, PublishedMapTest): a limit
+            // cycle must move by more than numerical noise inside its period, else iterating on reaches the fixed
+            // point
+            if (repeats && amplitude(trajectory, t, p) > Math.max(MIN_CYCLE_AMPLITUDE, 1_000 * eps)) {
                 return p;
             }
         }
         return 0;
+    }
+
+    /** The largest step between consecutive states of the last {@code p} steps. */
+    private static double amplitude(List<double[]> trajectory, int t, int p) {
+        double a = 0;
+        for (int k = 0; k < p; k++) {
+            a = Math.max(a, distance(trajectory.get(t - k), trajectory.get(t - k - 1)));
+        }
+        return a;
     }
 
     /** Largest absolute difference between two states. */
