@@ -2,18 +2,13 @@ package io.causalstream.scorer.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.causalstream.fcm.aggregate.AggregationFilter;
 import io.causalstream.fcm.aggregate.AggregationSettings;
 import io.causalstream.fcm.aggregate.ContributedEdge;
 import io.causalstream.fcm.aggregate.Contribution;
 import io.causalstream.fcm.aggregate.MapAggregator;
 import io.causalstream.fcm.analysis.Scenario;
-import io.causalstream.fcm.analysis.SimulationResult;
 import io.causalstream.fcm.analysis.SimulationSettings;
-import io.causalstream.fcm.analysis.Squashing;
-import io.causalstream.fcm.analysis.UpdateRule;
-import io.causalstream.fcm.io.MapJson;
 import io.causalstream.fcm.model.CognitiveMap;
 import io.causalstream.fcm.model.MapEdge;
 import io.causalstream.fcm.model.Span;
@@ -24,8 +19,6 @@ import io.causalstream.scorer.maps.MapsApi;
 import io.causalstream.scorer.web.ScorerPages;
 import io.causalstream.testkit.HeadlessChromium;
 import io.javalin.Javalin;
-import io.javalin.http.Context;
-import io.javalin.http.HttpStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
