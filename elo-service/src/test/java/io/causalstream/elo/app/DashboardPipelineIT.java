@@ -9,6 +9,7 @@ import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.HeadlessChromium;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.topics.Topics;
@@ -16,13 +17,10 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.io.File;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -35,14 +33,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -56,38 +49,25 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @ExtendWith(KafkaTestCluster.class)
 class DashboardPipelineIT {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final Instant T0 = Instant.parse("2026-03-04T08:00:00Z");
 
     @TempDir
     Path dir;
 
+    private HeadlessChromium chromium;
     private WebDriver browser;
     private HttpServer extractorStandIn;
 
     @BeforeEach
     void openBrowser() throws Exception {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            throw new AssertionError("the page tests need Debian's Chromium and its driver at " + CHROMIUM + " and "
-                    + CHROMEDRIVER + "; install them with: apt-get install -y chromium chromium-driver");
-        }
-        Files.createDirectories(SCREENSHOTS);
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
-                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--disable-dev-shm-usage", "--window-size=1400,1300",
-                        "--user-data-dir=" + Files.createDirectories(dir.resolve("chromium-profile")));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        chromium = HeadlessChromium.open(dir, 1400, 1300);
+        browser = chromium.driver();
     }
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.quit();
+        if (chromium != null) {
+            chromium.close();
         }
         if (extractorStandIn != null) {
             extractorStandIn.stop(0);
@@ -193,9 +173,9 @@ class DashboardPipelineIT {
                 assertThat(maps.getAttribute("href")).isEqualTo("http://scorer.example.org:7072/maps");
                 assertThat(browser.findElement(By.id("passage-link")).getAttribute("href"))
                         .isEqualTo("http://scorer.example.org:7072/passages/" + passage);
-                screenshot("dashboard-pipeline.png");
+                chromium.screenshot("dashboard-pipeline.png");
             } catch (RuntimeException | AssertionError e) {
-                screenshot("dashboard-pipeline-failure.png");
+                chromium.screenshot("dashboard-pipeline-failure.png");
                 throw new AssertionError("dashboard test failed; page text:\n"
                         + browser.findElement(By.tagName("body")).getText(), e);
             }
@@ -209,10 +189,5 @@ class DashboardPipelineIT {
     private String cells(String table) {
         return String.join("|", browser.findElements(By.cssSelector("#" + table + " tbody td")).stream()
                 .map(WebElement::getText).toList());
-    }
-
-    private void screenshot(String name) throws Exception {
-        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
     }
 }
