@@ -61,7 +61,7 @@ public final class TestCluster {
                 serdes.valueSerializer(topic))) {
             producer.send(new ProducerRecord<>(topic.name(), key, value)).get();
         } catch (Exception e) {
-            throw new IllegalStateException("cannot send to " + topic, e);
+            throw new IllegalStateException("cannot send to " + topic + ": " + rootCause(e), e);
         }
     }
 
@@ -80,7 +80,7 @@ public final class TestCluster {
                 new ByteArraySerializer())) {
             producer.send(new ProducerRecord<>(topic, key, value)).get();
         } catch (Exception e) {
-            throw new IllegalStateException("cannot send to " + topic, e);
+            throw new IllegalStateException("cannot send to " + topic + ": " + rootCause(e), e);
         }
     }
 
@@ -116,6 +116,14 @@ public final class TestCluster {
         }
         throw new AssertionError("timed out after " + timeout + " reading " + topic + "; got " + out.size()
                 + " records: " + out.stream().map(r -> r.key() + "=" + r.value()).toList());
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
     private Map<String, Object> producerProps() {

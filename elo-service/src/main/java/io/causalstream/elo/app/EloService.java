@@ -187,12 +187,7 @@ public final class EloService implements ServiceRunner.Service {
             return;
         }
         try {
-            KafkaStreams ks = streams;
-            if (ks != null) {
-                if (!ks.close(CLOSE_TIMEOUT)) {
-                    log.warn("Kafka Streams did not stop within {}", CLOSE_TIMEOUT);
-                }
-            }
+            watch.close(CLOSE_TIMEOUT);
             if (pipelineMonitor != null) {
                 pipelineMonitor.close();
             }

@@ -233,10 +233,7 @@ public final class ScorerService implements ServiceRunner.Service {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        KafkaStreams ks = streams;
-        if (ks != null) {
-            ks.close(CLOSE_TIMEOUT);
-        }
+        watch.close(CLOSE_TIMEOUT);
         if (workers != null) {
             workers.close();
         }
