@@ -322,6 +322,11 @@ public final class EdgeValidation implements AutoCloseable {
                 contradicted = true;
                 reasons.add("cue '" + c.cue.cue() + "' runs target -> source: direction reversed");
             }
+            case CHAIN -> {
+                weakened = true;
+                reasons.add("the evidence links them only through a middle concept (" + c.cue.cue()
+                        + "): a chain of two claims, not a claim about this pair");
+            }
             case NONE -> reasons.add(c.evidence.locatesBothEnds() ? "no causal cue in the evidence"
                     : "no evidence sentence to read a cue from");
         }

@@ -142,6 +142,29 @@ public class EdgeValidationTest {
     }
 
     @Test
+    void aChainOfTwoClausesIsNoClaimAboutItsEnds() {
+        ValidatedGraph drought = lexical.validate("Drought reduces crop yields, and lower yields raise food prices.",
+                List.of(triple("drought", "food prices", Direction.DECREASE),
+                        triple("drought", "crop yields", Direction.DECREASE),
+                        triple("lower yields", "food prices", Direction.INCREASE)));
+        assertThat(drought.edges()).extracting(ValidatedEdge::state).containsExactly(ValidationState.HYPOTHESIZED,
+                ValidationState.VALIDATED, ValidationState.VALIDATED);
+        assertThat(reason(drought.edges().get(0), Verdict.VERIFICATION)).startsWith("the evidence links them only "
+                + "through a middle concept ('reduces' ... 'raise'): a chain of two claims");
+
+        ValidatedGraph rates = lexical.validate("Higher interest rates reduce household borrowing, which lowers "
+                + "consumer spending. Rain causes floods. Floods destroy roads.", List.of(
+                triple("higher interest rates", "consumer spending", Direction.DECREASE),
+                triple("rain", "roads", Direction.DECREASE)));
+        assertThat(rates.edges()).extracting(ValidatedEdge::state).containsOnly(ValidationState.HYPOTHESIZED);
+
+        // one subject, two coordinated verbs: both are claims about the subject
+        ValidatedGraph tourism = lexical.validate("Tourism raises incomes and lowers unemployment.", List.of(
+                triple("tourism", "unemployment", Direction.DECREASE)));
+        assertThat(tourism.edges().getFirst().state()).isEqualTo(ValidationState.VALIDATED);
+    }
+
+    @Test
     void annotatorEvidenceSpansChooseTheSentence() {
         int start = FISHERIES.indexOf("This decline");
         Triple withSpan = Triple.newBuilder(triple("overfishing", "decline", Direction.INCREASE))
