@@ -1,11 +1,13 @@
 package io.causalstream.validation;
 
 import io.causalstream.schemas.graph.Direction;
+import io.causalstream.text.cues.ClauseChain;
 import io.causalstream.text.cues.Cue;
 import io.causalstream.text.cues.CueLexicon;
 import io.causalstream.text.cues.CueMatch;
 import io.causalstream.text.cues.Negation;
 import io.causalstream.text.cues.RelativeChain;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -27,9 +29,9 @@ import java.util.regex.Pattern;
 final class CueCheck {
 
     /**
-     * CHAIN: the words between the mentions are two causal clauses, the second with a subject of its own ("X
-     * reduces Y, and lower Y raises Z", "X curbs Y, which lowers Z"): the text links the two ends only through a
-     * middle concept, so no cue there speaks for the pair itself, and the sign of the whole chain is not read.
+     * CHAIN: the words between the mentions are two causal clauses ({@link ClauseChain}: "X reduces Y, and lower Y
+     * raises Z", "X curbs Y, which lowers Z"): the text links the two ends only through a middle concept, so no cue
+     * there speaks for the pair itself, and the sign of the whole chain is not read.
      */
     enum Orientation { CONSISTENT, REVERSED, CHAIN, NONE }
 
@@ -68,60 +70,18 @@ final class CueCheck {
             + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
             + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?)\\b");
 
-    /** A clause boundary that starts a new clause: a relative pronoun, a semicolon, or a comma or "and". */
-    private static final Pattern CLAUSE_BOUNDARY = Pattern.compile("\\b(?:which|that|who|whereby)\\b|;|,|\\band\\b"
-            + "|\\b(?:so|thus|therefore|then)\\b");
-    private static final Pattern RELATIVE_OR_SEMICOLON = Pattern.compile("\\b(?:which|that|who|whereby)\\b|[;.!?]");
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
-
     /**
-     * The first and the last causal cue of {@code bridge} when they belong to two clauses: a relative pronoun or a
-     * semicolon between them, or a comma / "and" / "so" followed by words of a new subject before the last cue
-     * ("Y, and lower Y raise"). "X raises Y and lowers Z" (the second verb shares X as its subject) is no chain.
-     * Null when the bridge is one clause.
+     * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's.
      */
     static String chain(String bridge) {
-        int firstEnd = -1;
-        int lastStart = -1;
-        String firstCue = null;
-        String lastCue = null;
+        List<ClauseChain.Found> cues = new ArrayList<>();
         for (Pattern p : List.of(FORWARD, BACKWARD, PASSIVE)) {
             Matcher m = p.matcher(bridge);
             while (m.find()) {
-                if (firstCue == null || m.end() < firstEnd) {
-                    firstEnd = m.end();
-                    firstCue = m.group();
-                }
-                if (lastCue == null || m.start() > lastStart) {
-                    lastStart = m.start();
-                    lastCue = m.group();
-                }
+                cues.add(new ClauseChain.Found(m.start(), m.end(), m.group()));
             }
         }
-        for (CueMatch m : CueLexicon.DEFAULT.find(bridge)) {
-            if (firstCue == null || m.end() < firstEnd) {
-                firstEnd = m.end();
-                firstCue = m.form();
-            }
-            if (lastCue == null || m.start() > lastStart) {
-                lastStart = m.start();
-                lastCue = m.form();
-            }
-        }
-        if (firstCue == null || lastStart < firstEnd) {
-            return null;
-        }
-        String between = bridge.substring(firstEnd, lastStart);
-        boolean twoClauses = RELATIVE_OR_SEMICOLON.matcher(between).find();
-        if (!twoClauses) {
-            Matcher boundary = CLAUSE_BOUNDARY.matcher(between);
-            int after = -1;
-            while (boundary.find()) {
-                after = boundary.end();
-            }
-            twoClauses = after >= 0 && WORD.matcher(between.substring(after)).find();
-        }
-        return twoClauses ? "'" + firstCue.strip() + "' ... '" + lastCue.strip() + "'" : null;
+        return ClauseChain.in(bridge, cues).orElse(null);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.text.cues.ClauseChain;
 import io.causalstream.text.cues.RelativeChain;
 import java.io.IOException;
 import java.io.InputStream;
@@ -124,6 +125,9 @@ public final class ModelExtractor implements Extractor {
             for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
+                if (acrossAChain(f.sentence().text(), cause, effect)) {
+                    continue;
+                }
                 Direction direction = chained(f.sentence().text(), cause, effect) ? flip(e.direction())
                         : e.direction();
                 int base = f.sentence().start();
@@ -148,6 +152,18 @@ public final class ModelExtractor implements Extractor {
     static boolean chained(String sentence, ConceptSpan cause, ConceptSpan effect) {
         return cause.end() <= effect.start() && RelativeChain.flips(sentence.substring(0, cause.start()),
                 sentence.substring(cause.end(), effect.start()));
+    }
+
+    /**
+     * "Drought reduces crop yields, and lower yields raise food prices": the head also pairs the first clause's cause
+     * with the second clause's effect (and reads the sign off the nearer cue). The text links them only through the
+     * middle concept ({@link ClauseChain}), and the guidelines leave such transitive edges out: not emitted.
+     */
+    static boolean acrossAChain(String sentence, ConceptSpan cause, ConceptSpan effect) {
+        ConceptSpan first = cause.start() <= effect.start() ? cause : effect;
+        ConceptSpan second = first == cause ? effect : cause;
+        return first.end() <= second.start()
+                && ClauseChain.in(sentence.substring(first.end(), second.start())).isPresent();
     }
 
     private static Direction flip(Direction d) {

@@ -98,6 +98,21 @@ class ModelExtractorTest {
         });
     }
 
+    @Test
+    void theEndsOfAChainOfTwoClausesAreNoEdge() {
+        String text = "Drought reduces crop yields, and lower yields raise food prices.";
+        assertThat(ModelExtractor.acrossAChain(text, span(text, "Drought"), span(text, "food prices"))).isTrue();
+        assertThat(ModelExtractor.acrossAChain(text, span(text, "food prices"), span(text, "Drought"))).isTrue();
+        assertThat(ModelExtractor.acrossAChain(text, span(text, "Drought"), span(text, "crop yields"))).isFalse();
+        assertThat(ModelExtractor.acrossAChain(text, span(text, "lower yields"), span(text, "food prices")))
+                .isFalse();
+        // the shipped head paired Drought with food prices (DECREASE, the sign of the nearer "reduces")
+        assertThat(extract(text)).noneSatisfy(t -> {
+            assertThat(t.getSource()).isEqualTo("Drought");
+            assertThat(t.getTarget()).isEqualTo("food prices");
+        });
+    }
+
     private static ConceptSpan span(String text, String words) {
         int start = text.indexOf(words);
         return new ConceptSpan(0, 0, start, start + words.length(), words);
