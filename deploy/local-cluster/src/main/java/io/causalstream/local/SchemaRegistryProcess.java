@@ -3,9 +3,6 @@ package io.causalstream.local;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,32 +80,14 @@ public final class SchemaRegistryProcess implements AutoCloseable {
     }
 
     private void awaitReady() {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest probe = HttpRequest.newBuilder(URI.create(url() + "/apis/registry/v3/system/info"))
-                .timeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the schema registry exited with code " + process.exitValue()
-                        + " during start-up; its log " + logFile + " ends with:\n" + tail(logFile));
-            }
-            try {
-                if (http.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    log.info("schema registry ready at {} (pid {})", url(), process.pid());
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                close();
-                throw new IllegalStateException("interrupted while waiting for the schema registry", e);
-            }
-            sleep(250);
+        try {
+            ChildProcesses.awaitHttpOk(process, "the schema registry", URI.create(url() + "/apis/registry/v3/system/info"),
+                    STARTUP_TIMEOUT, logFile);
+        } catch (IllegalStateException e) {
+            close();
+            throw e;
         }
-        close();
-        throw new IllegalStateException("the schema registry did not answer within " + STARTUP_TIMEOUT
-                + "; see " + logFile + ":\n" + tail(logFile));
+        log.info("schema registry ready at {} (pid {})", url(), process.pid());
     }
 
     /**
@@ -152,22 +131,5 @@ public final class SchemaRegistryProcess implements AutoCloseable {
     @Override
     public void close() {
         ChildProcesses.stop(process, "schema registry");
-    }
-
-    private static String tail(Path file) {
-        try {
-            List<String> lines = Files.readAllLines(file);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -4,9 +4,6 @@ import io.causalstream.local.ChildProcesses;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,8 +22,6 @@ import java.util.concurrent.TimeUnit;
  * answers on the same address.
  */
 public final class ServiceProcess implements AutoCloseable {
-
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String mainClass;
     private final Process process;
@@ -91,29 +86,9 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Waits until the child answers 200 on {@code /health/ready} (it reached the broker and the registry). */
     public ServiceProcess awaitReady(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new AssertionError(mainClass + " exited with " + process.exitValue() + "; see " + log);
-            }
-            try {
-                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort
-                        + "/health/ready")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers
-                        .ofString());
-                if (r.statusCode() == 200) {
-                    return this;
-                }
-                last = r.statusCode() + " " + r.body();
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-            sleep(250);
-        }
-        throw new AssertionError(mainClass + " not ready within " + timeout + "; last: " + last + "; see " + log);
+        ChildProcesses.awaitHttpOk(process, mainClass, URI.create("http://127.0.0.1:" + httpPort + "/health/ready"),
+                timeout, log);
+        return this;
     }
 
     /** SIGKILL, then waits for the exit and checks it was the kill (exit code 137) that ended the process. */
@@ -139,13 +114,5 @@ public final class ServiceProcess implements AutoCloseable {
     @Override
     public void close() {
         ChildProcesses.stop(process, mainClass);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

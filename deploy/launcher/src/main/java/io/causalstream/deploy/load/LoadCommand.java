@@ -130,6 +130,7 @@ public final class LoadCommand implements Callable<Integer> {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Map<String, Path> logs = new LinkedHashMap<>();
     private final Map<String, Integer> ports = new LinkedHashMap<>();
 
     /** "90s", "5m", "1500ms", "60" (seconds). */
@@ -482,31 +483,17 @@ public final class LoadCommand implements Callable<Integer> {
         cmd.addAll(props);
         cmd.addAll(List.of("-cp", LocalLayout.brokerClasspath()));
         cmd.addAll(mainAndArgs);
+        Path log = dir.resolve(name + ".log");
         Process p = new ProcessBuilder(ChildProcesses.inOwnSession(cmd)).redirectErrorStream(true)
-                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+                .redirectOutput(log.toFile()).start();
         processes.put(name, p);
+        logs.put(name, log);
         track(() -> ChildProcesses.stop(p, name));
     }
 
-    private void awaitReady(String service, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            if (!processes.get(service).isAlive()) {
-                throw new IllegalStateException(service + " exited; see its log in the data dir");
-            }
-            try {
-                HttpResponse<String> r = get(service, "/health/ready");
-                if (r.statusCode() == 200) {
-                    return;
-                }
-                last = r.statusCode() + " " + r.body();
-            } catch (IOException e) {
-                last = e.toString();
-            }
-            Thread.sleep(500);
-        }
-        throw new IllegalStateException(service + " not ready within " + timeout + ": " + last);
+    private void awaitReady(String service, Duration timeout) {
+        ChildProcesses.awaitHttpOk(processes.get(service), service,
+                URI.create("http://127.0.0.1:" + ports.get(service) + "/health/ready"), timeout, logs.get(service));
     }
 
     private HttpResponse<String> get(String service, String path) throws IOException, InterruptedException {
