@@ -1,5 +1,7 @@
 package io.causalstream.cesar;
 
+import static io.causalstream.cesar.RandomHeads.matrix;
+import static io.causalstream.cesar.RandomHeads.vector;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -62,15 +64,8 @@ class CesarGraphTest {
         Random random = new Random(5);
         int d = 24;
         int hidden = 40;
-        ContextLayer context = new ContextLayer(4, vector(random, d, 1, 0.1f), vector(random, d, 0, 0.1f),
-                matrix(random, d, d, 0.3f), matrix(random, d, d, 0.3f), matrix(random, d, d, 0.3f),
-                matrix(random, d, d, 0.3f), vector(random, d, 0, 0.1f), vector(random, d, 1, 0.1f),
-                vector(random, d, 0, 0.1f), matrix(random, d, hidden, 0.3f), vector(random, hidden, 0, 0.1f),
-                matrix(random, hidden, d, 0.3f), vector(random, d, 0, 0.1f));
-        assertAloneAgrees(new CesarHead("random", context, matrix(random, d, d, 0.2f), vector(random, d, 0, 0.1f),
-                matrix(random, d, d, 0.4f), matrix(random, d, d, 0.4f), ""), random);
-        assertAloneAgrees(CesarHead.withoutProjection("plain", matrix(random, d, d, 0.5f),
-                matrix(random, d, d, 0.5f)), random);
+        assertAloneAgrees(RandomHeads.withContextAndProjection(random, d, hidden), random);
+        assertAloneAgrees(RandomHeads.plain(random, d), random);
     }
 
     /** Pairs of 1..12 cause and 1..8 effect tokens, padded to the longest, with padding rows of large values. */
@@ -117,21 +112,5 @@ class CesarGraphTest {
                         .isCloseTo(CesarStrength.score(head, causes.get(b), effects.get(b)), within(1e-4));
             }
         }
-    }
-
-    private static float[][] matrix(Random random, int rows, int cols, float scale) {
-        float[][] m = new float[rows][];
-        for (int r = 0; r < rows; r++) {
-            m[r] = vector(random, cols, 0, scale);
-        }
-        return m;
-    }
-
-    private static float[] vector(Random random, int n, float mean, float scale) {
-        float[] v = new float[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = mean + scale * (float) random.nextGaussian();
-        }
-        return v;
     }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.cesar;
 
+import static io.causalstream.cesar.RandomHeads.matrix;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -24,22 +25,14 @@ class CesarKernelTest {
         Random random = new Random(11);
         int d = 24;
         int hidden = 40;
-        ContextLayer context = new ContextLayer(4, vector(random, d, 1, 0.1f), vector(random, d, 0, 0.1f),
-                matrix(random, d, d, 0.3f), matrix(random, d, d, 0.3f), matrix(random, d, d, 0.3f),
-                matrix(random, d, d, 0.3f), vector(random, d, 0, 0.1f), vector(random, d, 1, 0.1f),
-                vector(random, d, 0, 0.1f), matrix(random, d, hidden, 0.3f), vector(random, hidden, 0, 0.1f),
-                matrix(random, hidden, d, 0.3f), vector(random, d, 0, 0.1f));
-        CesarHead head = new CesarHead("random", context, matrix(random, d, d, 0.2f), vector(random, d, 0, 0.1f),
-                matrix(random, d, d, 0.4f), matrix(random, d, d, 0.4f), "");
-        assertAgrees(head, random, 1f);
+        assertAgrees(RandomHeads.withContextAndProjection(random, d, hidden), random, 1f);
     }
 
     @Test
     void aHeadWithoutContextOrProjectionScoresAsTheReference() {
         Random random = new Random(13);
         int d = 16;
-        assertAgrees(CesarHead.withoutProjection("plain", matrix(random, d, d, 0.5f), matrix(random, d, d, 0.5f)),
-                random, 1f);
+        assertAgrees(RandomHeads.plain(random, d), random, 1f);
     }
 
     @Test
@@ -69,21 +62,5 @@ class CesarKernelTest {
             assertThat(kernel.scores(List.<float[][]>of(causes.get(p)), List.<float[][]>of(effects.get(p)))[0])
                     .isCloseTo(fast[p], within(1e-6));
         }
-    }
-
-    private static float[][] matrix(Random random, int rows, int cols, float scale) {
-        float[][] m = new float[rows][];
-        for (int r = 0; r < rows; r++) {
-            m[r] = vector(random, cols, 0, scale);
-        }
-        return m;
-    }
-
-    private static float[] vector(Random random, int n, float mean, float scale) {
-        float[] v = new float[n];
-        for (int i = 0; i < n; i++) {
-            v[i] = mean + scale * (float) random.nextGaussian();
-        }
-        return v;
     }
 }
