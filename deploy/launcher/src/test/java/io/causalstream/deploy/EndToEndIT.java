@@ -1,5 +1,7 @@
 package io.causalstream.deploy;
 
+import static io.causalstream.testkit.Samples.annotation;
+import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -11,7 +13,6 @@ import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
-import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
@@ -221,14 +222,8 @@ class EndToEndIT {
         return e != null && PASSAGE.equals(e.getPassageId()) && e.getAnnotator().getKind() == AnnotatorKind.RULES;
     }
 
-    private static Triple triple(String source, String target, Direction direction) {
-        return Triple.newBuilder().setSource(source).setTarget(target).setDirection(direction).build();
-    }
-
     private static Extraction human(String id, Triple... triples) {
-        return Extraction.newBuilder().setPassageId(PASSAGE).setAnnotationId(id)
-                .setAnnotator(Annotator.newBuilder().setId(id).setKind(AnnotatorKind.HUMAN).build())
-                .setTriples(List.of(triples)).setCreatedAt(Instant.now()).build();
+        return annotation(PASSAGE, id, AnnotatorKind.HUMAN, Instant.now(), triples);
     }
 
     private static Judgment judgment(String id, String rater, String left, String right, Outcome outcome) {

@@ -1,5 +1,7 @@
 package io.causalstream.deploy;
 
+import static io.causalstream.testkit.Samples.annotation;
+import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,7 +21,6 @@ import io.causalstream.runtime.RegistryAdmin;
 import io.causalstream.runtime.ServiceAcls;
 import io.causalstream.runtime.TopicSetup;
 import io.causalstream.schemas.extraction.Extraction;
-import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
@@ -324,13 +325,7 @@ class SecureClusterIT {
                 dataDir.resolve("schema-registry-kafka.properties")))).isEqualTo("rw-------");
     }
 
-    private static Triple triple(String source, String target, Direction direction) {
-        return Triple.newBuilder().setSource(source).setTarget(target).setDirection(direction).build();
-    }
-
     private static Extraction human(String id, Triple... triples) {
-        return Extraction.newBuilder().setPassageId(PASSAGE).setAnnotationId(id)
-                .setAnnotator(Annotator.newBuilder().setId(id).setKind(AnnotatorKind.HUMAN).build())
-                .setTriples(List.of(triples)).setCreatedAt(Instant.now()).build();
+        return annotation(PASSAGE, id, AnnotatorKind.HUMAN, Instant.now(), triples);
     }
 }

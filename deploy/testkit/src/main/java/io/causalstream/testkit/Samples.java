@@ -17,6 +17,14 @@ public final class Samples {
         return Triple.newBuilder().setSource(source).setTarget(target).setDirection(direction).build();
     }
 
+    /** An annotation by {@code annotationId} of the given kind (a person, a model, the rules), made at {@code at}. */
+    public static Extraction annotation(String passageId, String annotationId, AnnotatorKind kind, Instant at,
+                                        Triple... triples) {
+        return Extraction.newBuilder().setPassageId(passageId).setAnnotationId(annotationId)
+                .setAnnotator(Annotator.newBuilder().setId(annotationId).setKind(kind).build())
+                .setTriples(List.of(triples)).setCreatedAt(at).build();
+    }
+
     public static Extraction extraction(String passageId, String annotationId, Triple... triples) {
         return Extraction.newBuilder()
                 .setPassageId(passageId)

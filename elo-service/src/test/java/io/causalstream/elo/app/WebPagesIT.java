@@ -1,13 +1,12 @@
 package io.causalstream.elo.app;
 
+import static io.causalstream.testkit.Samples.annotation;
+import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.schemas.alignment.MeasureAlignment;
-import io.causalstream.schemas.extraction.Extraction;
-import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
-import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.schemas.passage.Passage;
@@ -83,12 +82,12 @@ class WebPagesIT {
                     .setText("Heavy rainfall increases flooding, while better drainage reduces it.")
                     .setPublishedAt(T0).build());
             cluster.sendAll(Topics.EXTRACTIONS, List.of(
-                    Map.entry(passage, annotation(passage, "HumanA", AnnotatorKind.HUMAN,
+                    Map.entry(passage, annotation(passage, "HumanA", AnnotatorKind.HUMAN, T0,
                             triple("rainfall intensity", "valley flooding", Direction.INCREASE))),
-                    Map.entry(passage, annotation(passage, "HumanB", AnnotatorKind.HUMAN,
+                    Map.entry(passage, annotation(passage, "HumanB", AnnotatorKind.HUMAN, T0,
                             triple("heavy rainfall", "flooding", Direction.INCREASE),
                             triple("better drainage", "flooding", Direction.DECREASE))),
-                    Map.entry(passage, annotation(passage, "llama3", AnnotatorKind.MODEL,
+                    Map.entry(passage, annotation(passage, "llama3", AnnotatorKind.MODEL, T0,
                             triple("rainfall", "drainage", Direction.INCREASE)))));
             String base = "http://127.0.0.1:" + service.httpPort();
             ItSupport.poll(service.httpPort(), "/health", Map.class, h -> "RUNNING".equals(h.get("streams")));
@@ -205,15 +204,5 @@ class WebPagesIT {
     private String graphData(String id, String key) {
         return String.valueOf(chromium.js("return document.getElementById(arguments[0]).dataset[arguments[1]];",
                 id, key));
-    }
-
-    private static Extraction annotation(String passage, String id, AnnotatorKind kind, Triple... triples) {
-        return Extraction.newBuilder().setPassageId(passage).setAnnotationId(id)
-                .setAnnotator(Annotator.newBuilder().setId(id).setKind(kind).build())
-                .setTriples(List.of(triples)).setCreatedAt(T0).build();
-    }
-
-    private static Triple triple(String source, String target, Direction direction) {
-        return Triple.newBuilder().setSource(source).setTarget(target).setDirection(direction).build();
     }
 }
