@@ -71,10 +71,11 @@ final class CueCheck {
             + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?)\\b");
 
     /**
-     * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's.
+     * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's
+     * ({@code lexical}, already found in {@code bridge}).
      */
-    static String chain(String bridge) {
-        List<ClauseChain.Found> cues = new ArrayList<>();
+    private static String chain(String bridge, List<CueMatch> lexical) {
+        List<ClauseChain.Found> cues = new ArrayList<>(ClauseChain.found(lexical));
         for (Pattern p : List.of(FORWARD, BACKWARD, PASSIVE)) {
             Matcher m = p.matcher(bridge);
             while (m.find()) {
@@ -99,7 +100,8 @@ final class CueCheck {
         }
         String bridge = text.substring(first.end(), second.start()).toLowerCase(Locale.ROOT);
         String lead = text.substring(Math.min(sentenceStart, first.start()), first.start()).toLowerCase(Locale.ROOT);
-        String chain = chain(bridge);
+        List<CueMatch> lexical = CueLexicon.DEFAULT.find(bridge);
+        String chain = chain(bridge, lexical);
         if (chain != null) {
             return new Result(Orientation.CHAIN, Polarity.UNKNOWN, chain, "");
         }
@@ -108,7 +110,6 @@ final class CueCheck {
         Matcher passive = PASSIVE.matcher(bridge);
         Matcher backward = BACKWARD.matcher(bridge);
         Matcher forward = FORWARD.matcher(bridge);
-        List<CueMatch> lexical = CueLexicon.DEFAULT.find(bridge);
         CueMatch lexicalPassive = first(lexical, m -> m.cue().orientation() == Cue.Orientation.BACKWARD
                 && m.form().endsWith(" by"));
         CueMatch lexicalBackward = first(lexical, m -> m.cue().orientation() == Cue.Orientation.BACKWARD);

@@ -1,6 +1,5 @@
 package io.causalstream.text.cues;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -32,17 +31,19 @@ public final class ClauseChain {
 
     /** The chain's first and last cue ("'reduces' ... 'raise'") when {@code bridge} is two clauses; else empty. */
     public static Optional<String> in(String bridge) {
-        return in(bridge, List.of());
+        return in(bridge, found(CueLexicon.DEFAULT.find(bridge)));
+    }
+
+    /** The lexicon's matches as cues for {@link #in(String, List)}. */
+    public static List<Found> found(List<CueMatch> matches) {
+        return matches.stream().map(m -> new Found(m.start(), m.end(), m.form())).toList();
     }
 
     /**
-     * The same, with cues found by the caller beside the {@link CueLexicon}'s (a checker reads weaker verbs too).
+     * The same, reading {@code cues}: every cue found in {@code bridge} (a checker adds the weaker verbs it reads to
+     * the lexicon's).
      */
-    public static Optional<String> in(String bridge, List<Found> moreCues) {
-        List<Found> cues = new ArrayList<>(moreCues);
-        for (CueMatch m : CueLexicon.DEFAULT.find(bridge)) {
-            cues.add(new Found(m.start(), m.end(), m.form()));
-        }
+    public static Optional<String> in(String bridge, List<Found> cues) {
         if (cues.isEmpty()) {
             return Optional.empty();
         }
