@@ -2,7 +2,6 @@ package io.causalstream.serde;
 
 import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
-import io.apicurio.registry.resolver.config.SchemaResolverConfig;
 import io.apicurio.registry.serde.config.SerdeConfig;
 import io.apicurio.registry.serde.kafka.config.KafkaSerdeConfig;
 import io.apicurio.registry.serde.avro.AvroSerdeConfig;
@@ -47,11 +46,6 @@ public final class AvroSerdes implements SerdeFactory {
         Map<String, Object> c = new HashMap<>();
         c.put(SerdeConfig.REGISTRY_URL, RegistryEndpoints.nativeApi(this.registryUrl));
         c.put(SerdeConfig.AUTO_REGISTER_ARTIFACT, true);
-        // the JDK's HTTP client, not Apicurio's default Vert.x adapter: under that one a schema registration made
-        // while another thread of the JVM registered too sometimes never completed although the registry had
-        // answered 200 (seen as a scorer stream thread parked forever in VertXRequestAdapter, and a test producer's
-        // send that hung for half an hour), and the Vert.x adapter waits for its response without any bound
-        c.put(SchemaResolverConfig.HTTP_ADAPTER, "JDK");
         c.put(SerdeConfig.USE_ID, "contentId");          // content id == Confluent-compatible schema id
         c.put(KafkaSerdeConfig.ENABLE_HEADERS, false);   // schema id in the payload, not in headers
         c.put(AvroSerdeConfig.USE_SPECIFIC_AVRO_READER, true);
