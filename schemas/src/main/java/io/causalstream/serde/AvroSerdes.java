@@ -5,7 +5,9 @@ import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
 import io.apicurio.registry.serde.config.SerdeConfig;
 import io.apicurio.registry.serde.kafka.config.KafkaSerdeConfig;
 import io.apicurio.registry.serde.avro.AvroSerdeConfig;
+import io.apicurio.registry.resolver.client.RegistryClientFacade;
 import io.causalstream.topics.Topic;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
@@ -15,13 +17,22 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * The one serde factory of the system: Avro values in the Confluent wire format (magic byte 0, 4-byte schema id,
  * Avro binary), plain string keys. The registry client is Apicurio's (Confluent's jars are not on Maven Central);
- * swapping to Confluent's KafkaAvroSerializer is a change to this class only.
+ * swapping to Confluent's KafkaAvroSerializer is a change to this class only. All serdes of one factory share one
+ * {@link BoundedRegistryClient}; serializers and deserializers retry an unreachable registry within the policy's
+ * budget ({@link RetryingSerializer}, {@link RetryingDeserializer}).
  */
 public final class AvroSerdes implements SerdeFactory {
+
+    /**
+     * How long one registry request may take to connect, and then to be answered. The registry answers in
+     * milliseconds; a request that takes this long was lost, and is retried.
+     */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
     private final String registryUrl;
     private final Map<String, Object> baseConfig;
     private final RetryingDeserializer.Policy retry;
+    private final RegistryClientFacade client;
 
     /** @param registryUrl root URL of the schema registry, e.g. http://localhost:8085 (no API path) */
     public AvroSerdes(String registryUrl) {
@@ -37,10 +48,15 @@ public final class AvroSerdes implements SerdeFactory {
     }
 
     /**
-     * @param retry how long deserializers retry a failing registry and confirm an unknown schema id before giving
-     *              up (see {@link RetryingDeserializer})
+     * @param retry how long serializers and deserializers retry a failing registry, and deserializers confirm an
+     *              unknown schema id, before giving up (see {@link RetryingDeserializer})
      */
     public AvroSerdes(String registryUrl, Map<String, ?> registryClientConfig, RetryingDeserializer.Policy retry) {
+        this(registryUrl, registryClientConfig, retry, REQUEST_TIMEOUT);
+    }
+
+    AvroSerdes(String registryUrl, Map<String, ?> registryClientConfig, RetryingDeserializer.Policy retry,
+               Duration requestTimeout) {
         this.retry = retry;
         this.registryUrl = stripTrailingSlash(registryUrl);
         Map<String, Object> c = new HashMap<>();
@@ -54,6 +70,8 @@ public final class AvroSerdes implements SerdeFactory {
         c.put(AvroSerdeConfig.AVRO_DATUM_PROVIDER, CachingAvroDatumProvider.class.getName());
         c.putAll(registryClientConfig);
         this.baseConfig = Map.copyOf(c);
+        this.client = BoundedRegistryClient.create(RegistryEndpoints.nativeApi(this.registryUrl), baseConfig,
+                requestTimeout);
     }
 
     public String registryUrl() {
@@ -62,14 +80,14 @@ public final class AvroSerdes implements SerdeFactory {
 
     @Override
     public <V extends SpecificRecord> Serializer<V> valueSerializer(Topic<V> topic) {
-        AvroKafkaSerializer<V> serializer = new AvroKafkaSerializer<>();
+        AvroKafkaSerializer<V> serializer = new AvroKafkaSerializer<>(client);
         serializer.configure(baseConfig, false);
-        return serializer;
+        return new RetryingSerializer<>(serializer, retry);
     }
 
     @Override
     public <V extends SpecificRecord> Deserializer<V> valueDeserializer(Topic<V> topic) {
-        AvroKafkaDeserializer<V> deserializer = new AvroKafkaDeserializer<>();
+        AvroKafkaDeserializer<V> deserializer = new AvroKafkaDeserializer<>(client);
         deserializer.configure(baseConfig, false);
         return new RetryingDeserializer<>(new TypeCheckingDeserializer<>(deserializer, topic.valueClass()), retry);
     }

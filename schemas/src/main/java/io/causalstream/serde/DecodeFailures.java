@@ -14,8 +14,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.common.errors.RetriableException;
 
 /**
- * Tells why a record could not be decoded: because the registry (or the network to it) failed — the record may be
- * perfectly valid and must be retried, never dead-lettered — or because the record itself is bad.
+ * Tells why a record could not be decoded (or encoded): because the registry (or the network to it) failed — the
+ * record may be perfectly valid and must be retried, never dead-lettered — or because the record itself is bad.
  *
  * <table>
  *   <caption>How a decoding failure is classified</caption>
@@ -106,6 +106,18 @@ public final class DecodeFailures {
             return null; // new RuntimeException(cause): says nothing of its own
         }
         return m != null ? m : t.getClass().getSimpleName();
+    }
+
+    /** The cause chain of a failure in one line, each link {@link #describe}d. */
+    public static String summary(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null && sb.length() < 300; t = t.getCause() == t ? null : t.getCause()) {
+            String d = describe(t);
+            if (d != null) {
+                sb.append(sb.isEmpty() ? "" : " <- ").append(d);
+            }
+        }
+        return sb.toString();
     }
 
     private static boolean isNetwork(Throwable t) {

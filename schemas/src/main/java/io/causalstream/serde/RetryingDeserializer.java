@@ -43,6 +43,12 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
 
         public static final Policy DEFAULT = new Policy(Duration.ofMillis(200), Duration.ofSeconds(5),
                 Duration.ofSeconds(60), Duration.ofSeconds(15), Duration.ofMinutes(10));
+
+        /** The wait after {@code backoff}: twice as long, at most {@link #maxBackoff()}. */
+        public Duration next(Duration backoff) {
+            Duration twice = backoff.multipliedBy(2);
+            return twice.compareTo(maxBackoff) > 0 ? maxBackoff : twice;
+        }
     }
 
     /** Waits; {@code Thread::sleep} in production. */
@@ -109,7 +115,7 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
                 }
                 if (attempt == 1 || attempt % 10 == 0) {
                     log.warn("decoding a record on {} failed for a reason that is not the record's ({}; {}), "
-                            + "retrying (attempt {})", topic, kind, summary(e), attempt);
+                            + "retrying (attempt {})", topic, kind, DecodeFailures.summary(e), attempt);
                 }
                 try {
                     sleeper.sleep(backoff);
@@ -117,8 +123,7 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
                     Thread.currentThread().interrupt();
                     throw new RegistryUnavailableException("interrupted while waiting for the schema registry", e);
                 }
-                backoff = backoff.multipliedBy(2).compareTo(policy.maxBackoff()) > 0 ? policy.maxBackoff()
-                        : backoff.multipliedBy(2);
+                backoff = policy.next(backoff);
             }
         }
     }
@@ -138,17 +143,6 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
     /** The schema id of a Confluent wire-format value (magic byte, 4-byte id), or -1. */
     static int schemaId(byte[] data) {
         return data != null && data.length >= 5 && data[0] == 0 ? ByteBuffer.wrap(data, 1, 4).getInt() : -1;
-    }
-
-    private static String summary(Throwable e) {
-        StringBuilder sb = new StringBuilder();
-        for (Throwable t = e; t != null && sb.length() < 300; t = t.getCause() == t ? null : t.getCause()) {
-            String d = DecodeFailures.describe(t);
-            if (d != null) {
-                sb.append(sb.isEmpty() ? "" : " <- ").append(d);
-            }
-        }
-        return sb.toString();
     }
 
     @Override
