@@ -1,8 +1,15 @@
 package io.causalstream.runtime;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.CloseOptions.GroupMembershipOperation;
 import org.apache.kafka.streams.KafkaStreams;
@@ -14,12 +21,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Watches one Kafka Streams instance for a service: an uncaught exception shuts the client down (bad input goes
  * to dead letters, so anything reaching here is a bug or an outage), the ERROR state ends the service as failed,
- * and the state answers liveness and readiness.
+ * and the state answers liveness and readiness. A stream thread stuck in a call that never returns leaves the
+ * state RUNNING; liveness also checks that every stream thread still polls (see {@link #stalled}).
  */
 public final class StreamsWatch {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsWatch.class);
     private static final Set<State> DEAD = Set.of(State.ERROR, State.PENDING_ERROR, State.NOT_RUNNING);
+    /**
+     * How long a stream thread may go without polling before it counts as stuck: the main consumer's
+     * {@code max.poll.interval.ms} (5 min, Kafka's default, which the services keep), after which the group has
+     * already given the thread's partitions away, plus a minute.
+     */
+    static final Duration STALL_LIMIT = Duration.ofMinutes(6);
 
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile KafkaStreams streams;
@@ -54,9 +68,57 @@ public final class StreamsWatch {
         return ks == null ? State.CREATED : ks.state();
     }
 
-    /** Alive unless the instance died (ERROR, on its way there, or stopped). */
+    /** Alive unless the instance died (ERROR, on its way there, or stopped) or one of its stream threads is stuck. */
     public boolean live() {
-        return !failed && !DEAD.contains(state());
+        return liveness(Map.of()).up();
+    }
+
+    /**
+     * Liveness with the service's details, each stream thread's seconds since its last poll
+     * ({@code streamThreadLastPollSecondsAgo}, while RUNNING) and the stuck threads, if there are any.
+     */
+    public OpsServer.Health liveness(Map<String, Object> details) {
+        KafkaStreams ks = streams;
+        Map<String, Double> ages = ks == null || ks.state() != State.RUNNING ? Map.of() : pollAges(ks.metrics());
+        List<String> stalled = stalled(ages, STALL_LIMIT);
+        Map<String, Object> all = new LinkedHashMap<>(details);
+        if (!ages.isEmpty()) {
+            all.put("streamThreadLastPollSecondsAgo", ages);
+        }
+        if (!stalled.isEmpty()) {
+            log.error("stream threads stopped polling (stuck; liveness is down): {}", stalled);
+            all.put("stalledStreamThreads", stalled);
+        }
+        return new OpsServer.Health(!failed && !DEAD.contains(state()) && stalled.isEmpty(), all);
+    }
+
+    /**
+     * Seconds since each stream thread's main consumer last polled (client id to seconds, {@code -1} before its
+     * first poll), from the consumers' {@code last-poll-seconds-ago} metric. Restore and global consumers poll only
+     * when they have work, so they are left out.
+     */
+    static Map<String, Double> pollAges(Map<MetricName, ? extends Metric> metrics) {
+        Map<String, Double> ages = new TreeMap<>();
+        metrics.forEach((name, metric) -> {
+            String client = name.tags().getOrDefault("client-id", "");
+            if (name.group().equals("consumer-metrics") && name.name().equals("last-poll-seconds-ago")
+                    && client.contains("-StreamThread-") && client.endsWith("-consumer")
+                    && !client.endsWith("-restore-consumer") && metric.metricValue() instanceof Number seconds) {
+                ages.put(client, seconds.doubleValue());
+            }
+        });
+        return ages;
+    }
+
+    /** The threads (as "client-id: N s") that last polled longer than {@code limit} ago. */
+    static List<String> stalled(Map<String, Double> pollAges, Duration limit) {
+        List<String> stalled = new ArrayList<>();
+        pollAges.forEach((client, seconds) -> {
+            if (seconds > limit.toSeconds()) {
+                stalled.add(client + ": " + seconds.longValue() + " s");
+            }
+        });
+        return stalled;
     }
 
     /** Ready to process: RUNNING (not rebalancing or restoring). */

@@ -173,7 +173,7 @@ public final class EloService implements ServiceRunner.Service {
     }
 
     private OpsServer.Health live() {
-        return new OpsServer.Health(watch.live(), Map.of("streams", watch.state().name()));
+        return watch.liveness(Map.of("streams", watch.state().name()));
     }
 
     private OpsServer.Health ready() {

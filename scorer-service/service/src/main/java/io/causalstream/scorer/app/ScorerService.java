@@ -203,7 +203,7 @@ public final class ScorerService implements ServiceRunner.Service {
     }
 
     private OpsServer.Health live() {
-        return new OpsServer.Health(watch.live(), details());
+        return watch.liveness(details());
     }
 
     private OpsServer.Health ready() {

@@ -137,7 +137,11 @@ class ScorerServiceIT {
             HttpResponse<String> health = get(base + "/health");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(json.readTree(health.body()).path("kafkaStreams").asText()).isIn("RUNNING", "REBALANCING");
-            assertThat(get(base + "/health/live").statusCode()).isEqualTo(200);
+            HttpResponse<String> live = get(base + "/health/live");
+            assertThat(live.statusCode()).isEqualTo(200);
+            // the stall check reads the stream threads' poll ages: the metric it reads exists
+            assertThat(json.readTree(live.body()).path("streamThreadLastPollSecondsAgo").fieldNames())
+                    .toIterable().anySatisfy(client -> assertThat(client).endsWith("-StreamThread-1-consumer"));
             HttpResponse<String> ready = get(base + "/health/ready");
             assertThat(ready.statusCode()).isEqualTo(200);
             assertThat(ready.body()).contains("\"broker\":\"UP\"").contains("\"registry\":\"UP\"");
