@@ -80,9 +80,18 @@ public final class AvroSerdes implements SerdeFactory {
 
     @Override
     public <V extends SpecificRecord> Serializer<V> valueSerializer(Topic<V> topic) {
+        return new RetryingSerializer<>(failFastValueSerializer(topic), retry);
+    }
+
+    /**
+     * A serializer that does not retry: a registry that cannot be asked fails the call at once (a lost answer after
+     * {@link #REQUEST_TIMEOUT}), for a request path that must answer a person quickly (the rater page's judgments)
+     * rather than wait out the retry budget.
+     */
+    public <V extends SpecificRecord> Serializer<V> failFastValueSerializer(Topic<V> topic) {
         AvroKafkaSerializer<V> serializer = new AvroKafkaSerializer<>(client);
         serializer.configure(baseConfig, false);
-        return new RetryingSerializer<>(serializer, retry);
+        return serializer;
     }
 
     @Override

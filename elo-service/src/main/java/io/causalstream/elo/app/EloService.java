@@ -21,6 +21,7 @@ import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.serde.AvroSerdes;
+import io.causalstream.topics.Topics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.net.http.HttpClient;
@@ -91,7 +92,8 @@ public final class EloService implements ServiceRunner.Service {
         PairTickets tickets = new PairTickets(signer, raters.ticketTtl(), Clock.systemUTC());
         RateLimiter limit = new RateLimiter(raters.judgmentsPerMinute(), raters.judgmentsBurst(),
                 Clock.systemUTC());
-        publisher = new JudgmentPublisher(KafkaClients.properties(settings.common()), serdes, settings.producerOverrides());
+        publisher = new JudgmentPublisher(KafkaClients.properties(settings.common()),
+                serdes.failFastValueSerializer(Topics.JUDGMENTS), settings.producerOverrides());
         liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
                 settings.liveInterval());
         Peers peers = new Peers(http);

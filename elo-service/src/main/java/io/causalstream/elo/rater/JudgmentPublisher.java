@@ -1,7 +1,6 @@
 package io.causalstream.elo.rater;
 
 import io.causalstream.schemas.judgment.Judgment;
-import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
 import java.time.Duration;
 import java.util.HashMap;
@@ -22,6 +21,7 @@ import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
@@ -52,8 +52,13 @@ public final class JudgmentPublisher implements AutoCloseable {
     private final Producer<String, Judgment> producer;
     private final Duration timeout;
 
-    public JudgmentPublisher(Map<String, Object> connection, SerdeFactory serdes, Map<String, String> overrides) {
-        this(producer(connection, serdes, overrides), SEND_TIMEOUT);
+    /**
+     * @param values the judgments' serializer: one that fails at once when the registry cannot be asked
+     *               ({@code AvroSerdes.failFastValueSerializer}), so that a rater's request is not held
+     */
+    public JudgmentPublisher(Map<String, Object> connection, Serializer<Judgment> values,
+                             Map<String, String> overrides) {
+        this(producer(connection, values, overrides), SEND_TIMEOUT);
     }
 
     /** Over any producer (a {@code MockProducer} in tests), waiting up to {@code timeout} for the acknowledgement. */
@@ -62,7 +67,7 @@ public final class JudgmentPublisher implements AutoCloseable {
         this.timeout = timeout;
     }
 
-    private static Producer<String, Judgment> producer(Map<String, Object> connection, SerdeFactory serdes,
+    private static Producer<String, Judgment> producer(Map<String, Object> connection, Serializer<Judgment> values,
                                                        Map<String, String> overrides) {
         Map<String, Object> props = new HashMap<>(connection); // bootstrap servers and security
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -71,7 +76,7 @@ public final class JudgmentPublisher implements AutoCloseable {
         // a send that cannot even find the topic's leader fails here, certainly unwritten, instead of waiting
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
         props.putAll(overrides);
-        return new KafkaProducer<>(props, new StringSerializer(), serdes.valueSerializer(Topics.JUDGMENTS));
+        return new KafkaProducer<>(props, new StringSerializer(), values);
     }
 
     /** Sends and waits for the broker's acknowledgement; never throws for a Kafka failure. */
