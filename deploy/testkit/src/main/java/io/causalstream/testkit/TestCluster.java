@@ -36,6 +36,11 @@ public final class TestCluster {
         this.serdes = new AvroSerdes(registryUrl);
     }
 
+    /** The same schema registry with another broker: a test's own (e.g. with topics of more partitions). */
+    public TestCluster onBroker(String otherBootstrapServers) {
+        return new TestCluster(otherBootstrapServers, registryUrl);
+    }
+
     public String bootstrapServers() {
         return bootstrapServers;
     }

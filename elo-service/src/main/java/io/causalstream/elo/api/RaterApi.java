@@ -2,7 +2,6 @@ package io.causalstream.elo.api;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.elo.api.Peers.PeerException;
 import io.causalstream.elo.api.StoreQueries.Here;
 import io.causalstream.elo.api.StoreQueries.PassageData;
 import io.causalstream.elo.api.StoreQueries.Remote;
@@ -10,15 +9,17 @@ import io.causalstream.elo.api.StoreQueries.Unavailable;
 import io.causalstream.elo.api.StoreQueries.UnavailableException;
 import io.causalstream.elo.rater.JudgmentIds;
 import io.causalstream.elo.rater.JudgmentPublisher;
-import io.causalstream.elo.rater.PairTickets;
-import io.causalstream.elo.rater.RateLimiter;
-import io.causalstream.elo.web.HttpSecurity;
 import io.causalstream.elo.rater.PairChooser;
 import io.causalstream.elo.rater.PairChooser.Candidate;
+import io.causalstream.elo.rater.PairTickets;
+import io.causalstream.elo.rater.RateLimiter;
 import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.RaterReliability;
 import io.causalstream.elo.tournament.PairCounts;
+import io.causalstream.elo.web.HttpSecurity;
+import io.causalstream.runtime.web.Peers;
+import io.causalstream.runtime.web.Peers.PeerException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.judgment.Judgment;
@@ -35,8 +36,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -333,11 +334,11 @@ public final class RaterApi {
                     case Here h -> answer(ctx, best(q, rater.get(), List.of(q.passage(passage, h.partition())),
                             h.partition()));
                     case Remote r -> {
-                        if (RatingsApi.isLocal(ctx)) {
+                        if (Peers.forwarded(ctx)) {
                             error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "moved", "passage " + passage
                                     + " moved to another instance; retry");
                         } else {
-                            RatingsApi.relay(ctx, peers.get(r.host(), "/api/rater/next", "passage="
+                            Peers.relay(ctx, peers.get(r.host(), "/api/rater/next", "passage="
                                     + URLEncoder.encode(passage, StandardCharsets.UTF_8), ctx.header("Cookie")));
                         }
                     }
@@ -346,7 +347,7 @@ public final class RaterApi {
                 return;
             }
             NextPair here = localBest(q, rater.get());
-            if (RatingsApi.isLocal(ctx)) {
+            if (Peers.forwarded(ctx)) {
                 answer(ctx, here);
                 return;
             }
@@ -362,7 +363,7 @@ public final class RaterApi {
                         best = theirs;
                     }
                 } else if (r.statusCode() != 204) {
-                    RatingsApi.relay(ctx, r);
+                    Peers.relay(ctx, r);
                     return;
                 }
             }

@@ -2,7 +2,6 @@ package io.causalstream.elo.api;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.elo.api.Peers.PeerException;
 import io.causalstream.elo.api.StoreQueries.Here;
 import io.causalstream.elo.api.StoreQueries.PassageData;
 import io.causalstream.elo.api.StoreQueries.Remote;
@@ -12,6 +11,8 @@ import io.causalstream.elo.leaderboard.Leaderboard;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.ReliabilityTally;
 import io.causalstream.elo.topology.EloTopology;
+import io.causalstream.runtime.web.Peers;
+import io.causalstream.runtime.web.Peers.PeerException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.tournament.Tournament;
 import io.javalin.Javalin;
@@ -101,11 +102,11 @@ public final class RatingsApi {
                     }
                 }
                 case Remote r -> {
-                    if (isLocal(ctx)) {
+                    if (Peers.forwarded(ctx)) {
                         error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "passage " + passageId + " is owned by "
                                 + r.host().host() + ":" + r.host().port() + ", not by this instance; retry");
                     } else {
-                        relay(ctx, peers.get(r.host(), "/api/passages/" + passageId + "/ratings", "", null));
+                        Peers.relay(ctx, peers.get(r.host(), "/api/passages/" + passageId + "/ratings", "", null));
                     }
                 }
                 case Unavailable u -> error(ctx, HttpStatus.SERVICE_UNAVAILABLE, u.reason());
@@ -184,7 +185,7 @@ public final class RatingsApi {
             return;
         }
         try {
-            if (isLocal(ctx)) {
+            if (Peers.forwarded(ctx)) {
                 ctx.json(localShare.apply(q));
                 return;
             }
@@ -196,7 +197,7 @@ public final class RatingsApi {
                 }
                 HttpResponse<String> r = peers.get(host, path, query, null);
                 if (r.statusCode() != 200) {
-                    relay(ctx, r);
+                    Peers.relay(ctx, r);
                     return;
                 }
                 shares.add(json.readValue(r.body(), shareType));
@@ -217,14 +218,6 @@ public final class RatingsApi {
             error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "the Elo service is starting; retry shortly");
         }
         return q;
-    }
-
-    static void relay(Context ctx, HttpResponse<String> r) {
-        ctx.status(r.statusCode()).contentType("application/json").result(r.body());
-    }
-
-    static boolean isLocal(Context ctx) {
-        return Boolean.parseBoolean(ctx.queryParam(Peers.LOCAL));
     }
 
     static void error(Context ctx, HttpStatus status, String message) {

@@ -1,6 +1,6 @@
 package io.causalstream.elo.app;
 
-import io.causalstream.elo.api.Peers;
+import io.causalstream.runtime.web.Peers;
 import io.causalstream.elo.api.RaterApi;
 import io.causalstream.elo.api.RatingsApi;
 import io.causalstream.elo.api.StoreQueries;

@@ -3,6 +3,7 @@ package io.causalstream.elo.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.tournament.Player;
 import io.causalstream.schemas.tournament.Tournament;
 import io.javalin.Javalin;

@@ -1,6 +1,7 @@
 package io.causalstream.scorer.api;
 
 import io.causalstream.runtime.InteractiveQueries;
+import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
@@ -26,9 +27,10 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * current gold, with every edge's CESAR strength, validation state, stage verdicts and evidence spans, read from the
  * {@value ScorerTopology#SCORES_STORE} and {@value ScorerTopology#PASSAGES_STORE} stores (what the passage view,
  * {@code /passages/{id}}, draws). The passage lives in one partition, hence on one
- * instance: when another instance owns it (known only when {@code http.advertised.host} is set), the request is
- * redirected there (307; the decision is {@link InteractiveQueries}'s, as in every service); while the store is not
- * queryable (start-up, rebalance), the answer is 503.
+ * instance: when another instance owns it (known only when {@code http.advertised.host} is set), this instance asks
+ * the owner and relays its answer ({@link Peers}; the decision is {@link InteractiveQueries}'s, as in every
+ * service), so a page or an ingress needs to reach only one instance; 502 when the owner does not answer. While the
+ * store is not queryable (start-up, rebalance), the answer is 503.
  */
 public final class ScoresApi {
 
@@ -72,14 +74,17 @@ public final class ScoresApi {
 
     private final Supplier<KafkaStreams> streams;
     private final Supplier<HostInfo> self;
+    private final Peers peers;
 
     /**
      * @param streams the running KafkaStreams (null before it exists)
      * @param self    this instance's advertised host and port, or null when not advertised (single instance)
+     * @param peers   asks the instance that owns a passage
      */
-    public ScoresApi(Supplier<KafkaStreams> streams, Supplier<HostInfo> self) {
+    public ScoresApi(Supplier<KafkaStreams> streams, Supplier<HostInfo> self, Peers peers) {
         this.streams = streams;
         this.self = self;
+        this.peers = peers;
     }
 
     public void register(Javalin app) {
@@ -99,7 +104,15 @@ public final class ScoresApi {
                 return;
             }
             case InteractiveQueries.Remote owner -> {
-                ctx.redirect(owner.url(ctx.path()), HttpStatus.TEMPORARY_REDIRECT);
+                if (Peers.forwarded(ctx)) {
+                    unavailable(ctx, "passage " + passageId + " has moved to another instance; ask again");
+                    return;
+                }
+                try {
+                    Peers.relay(ctx, peers.get(owner.host(), ctx.path(), "", null));
+                } catch (Peers.PeerException e) {
+                    ctx.status(HttpStatus.BAD_GATEWAY).json(java.util.Map.of("error", e.getMessage()));
+                }
                 return;
             }
             case InteractiveQueries.Local here -> {

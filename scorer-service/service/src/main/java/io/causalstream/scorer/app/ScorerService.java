@@ -7,6 +7,7 @@ import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.runtime.StreamsWatch;
+import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.fcm.aggregate.ConceptSimilarity;
@@ -28,6 +29,7 @@ import io.causalstream.serde.SerdeFactory;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -125,10 +127,11 @@ public final class ScorerService implements ServiceRunner.Service {
         log.info("measures ready in {} ms: {}", (System.nanoTime() - t0) / 1_000_000,
                 scorer.measures().stream().map(m -> m.name() + "@" + m.threshold()).toList());
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
-        new ScoresApi(() -> streams, () -> advertised).register(ops.app());
+        Peers peers = new Peers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
+        new ScoresApi(() -> streams, () -> advertised, peers).register(ops.app());
         new ScorerPages().register(ops.app());
         MapViews mapViews = new MapViews();
-        new MapsApi(new StreamsMapDirectory(() -> streams, () -> advertised, mapViews)).register(ops.app());
+        new MapsApi(new StreamsMapDirectory(() -> streams, () -> advertised, mapViews, peers)).register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
         if (settings.advertisedHost() != null) {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());

@@ -5,51 +5,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Where {@link MapsApi} finds maps: the query store of this instance, the owner of a map, or (tests) memory. */
+/**
+ * Where {@link MapsApi} finds maps: the query store of this instance, the instance that owns a map, or (tests)
+ * memory.
+ */
 public interface MapDirectory {
 
-    /** The map lives on another instance: ask it there. */
-    final class Redirect extends RuntimeException {
-        private final String url;
-
-        public Redirect(String url) {
-            super(url, null, false, false);
-            this.url = url;
-        }
-
-        public String url() {
-            return url;
-        }
-    }
-
     /**
-     * The map held by this instance; empty when there is no such map. Throws {@link Redirect} (with the same
-     * {@code pathAndQuery} on the owner) when another instance owns it.
+     * The map, read here or fetched from the instance that owns it; empty when there is no such map.
+     *
+     * @param hereOnly the request was forwarded by another instance: answer from this instance's store or refuse
+     *                 (503, the map has moved), never forward again
      */
-    Optional<MapSnapshot> find(String mapId, String pathAndQuery);
+    Optional<CognitiveMap> fetch(String mapId, boolean hereOnly);
 
     /** The headers (no JSON) of the maps here, and unless {@code localOnly} of every instance's. */
     List<MapSnapshot> headers(boolean localOnly);
-
-    /** The map wherever it lives (fetched from its owner when needed). */
-    Optional<CognitiveMap> fetch(String mapId);
 
     /** Maps held in memory: for tests and tools. */
     static MapDirectory of(Map<String, MapSnapshot> maps) {
         return new MapDirectory() {
             @Override
-            public Optional<MapSnapshot> find(String mapId, String pathAndQuery) {
-                return Optional.ofNullable(maps.get(mapId));
+            public Optional<CognitiveMap> fetch(String mapId, boolean hereOnly) {
+                return Optional.ofNullable(maps.get(mapId)).map(MapSnapshot::map);
             }
 
             @Override
             public List<MapSnapshot> headers(boolean localOnly) {
                 return List.copyOf(maps.values());
-            }
-
-            @Override
-            public Optional<CognitiveMap> fetch(String mapId) {
-                return find(mapId, "").map(MapSnapshot::map);
             }
         };
     }

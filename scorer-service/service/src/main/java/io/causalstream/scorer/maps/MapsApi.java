@@ -16,6 +16,7 @@ import io.causalstream.fcm.io.MentalModelerCsv;
 import io.causalstream.fcm.model.CognitiveMap;
 import io.causalstream.fcm.model.Concept;
 import io.causalstream.fcm.model.MapEdge;
+import io.causalstream.runtime.web.Peers;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -89,8 +90,6 @@ public final class MapsApi {
             handler.handle(ctx);
         } catch (Refused r) {
             error(ctx, r.status, r.getMessage());
-        } catch (MapDirectory.Redirect r) {
-            ctx.redirect(r.url(), HttpStatus.TEMPORARY_REDIRECT);
         } catch (Exception e) {
             error(ctx, HttpStatus.INTERNAL_SERVER_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
@@ -114,7 +113,7 @@ public final class MapsApi {
 
     private void list(Context ctx) {
         answer(ctx, c -> {
-            boolean localOnly = "local".equals(c.queryParam("scope"));
+            boolean localOnly = Peers.forwarded(c);
             List<MapSnapshot> all = new ArrayList<>(maps.headers(localOnly));
             all.sort(Comparator.comparing(MapSnapshot::id));
             List<Map<String, Object>> out = new ArrayList<>();
@@ -131,11 +130,11 @@ public final class MapsApi {
         });
     }
 
-    /** The map of the path's id held here, or a redirect to its owner (thrown), or 404. */
-    private MapSnapshot local(Context ctx) {
+    /** The map of the path's id, read here or fetched from the instance that owns it, or 404. */
+    private CognitiveMap local(Context ctx) {
         String id = ctx.pathParam("id");
         checkId(id);
-        return maps.find(id, pathAndQuery(ctx))
+        return maps.fetch(id, Peers.forwarded(ctx))
                 .orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + id));
     }
 
@@ -145,24 +144,20 @@ public final class MapsApi {
         }
     }
 
-    private static String pathAndQuery(Context ctx) {
-        String q = ctx.queryString();
-        return ctx.path() + (q == null || q.isEmpty() ? "" : "?" + q);
-    }
 
     private void map(Context ctx) {
         answer(ctx, c -> {
             String minWeight = c.queryParam("minWeight");
-            MapSnapshot s = local(c);
+            CognitiveMap s = local(c);
             if (minWeight == null || minWeight.isBlank()) {
-                sendJson(c, MapJson.write(s.map()));
+                sendJson(c, MapJson.write(s));
                 return;
             }
             double w = number(minWeight, "minWeight");
             if (!(w >= 0 && w <= 1)) {
                 throw new Refused(HttpStatus.BAD_REQUEST, "minWeight must be in [0, 1], got " + minWeight);
             }
-            sendJson(c, MapJson.write(withMinWeight(s.map(), w)));
+            sendJson(c, MapJson.write(withMinWeight(s, w)));
         });
     }
 
@@ -193,7 +188,7 @@ public final class MapsApi {
             if (source == null || target == null || source.isEmpty() || target.isEmpty()) {
                 throw new Refused(HttpStatus.BAD_REQUEST, "give the edge as ?source=<concept id>&target=<concept id>");
             }
-            CognitiveMap map = local(c).map();
+            CognitiveMap map = local(c);
             MapEdge edge = map.edge(source, target).orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND,
                     "map " + map.id() + " has no edge " + source + " -> " + target));
             sendJson(c, json(edge));
@@ -201,7 +196,7 @@ public final class MapsApi {
     }
 
     private void analyse(Context ctx) {
-        answer(ctx, c -> sendJson(c, json(MapIndices.of(local(c).map()))));
+        answer(ctx, c -> sendJson(c, json(MapIndices.of(local(c)))));
     }
 
     private void export(Context ctx) {
@@ -212,19 +207,19 @@ public final class MapsApi {
                 throw new Refused(HttpStatus.BAD_REQUEST, "format is graphml, csv (mental-modeler) or json, not "
                         + format);
             }
-            MapSnapshot s = local(c);
+            CognitiveMap s = local(c);
             String file = s.id().replaceAll("[^A-Za-z0-9._-]", "_");
             switch (f) {
                 case "graphml" -> {
-                    c.contentType("application/graphml+xml; charset=utf-8").result(GraphMl.write(s.map()));
+                    c.contentType("application/graphml+xml; charset=utf-8").result(GraphMl.write(s));
                     file += ".graphml";
                 }
                 case "json" -> {
-                    c.contentType("application/json").result(MapJson.write(s.map()));
+                    c.contentType("application/json").result(MapJson.write(s));
                     file += ".json";
                 }
                 default -> {
-                    c.contentType("text/csv; charset=utf-8").result(MentalModelerCsv.write(s.map()));
+                    c.contentType("text/csv; charset=utf-8").result(MentalModelerCsv.write(s));
                     file += ".csv";
                 }
             }
@@ -241,8 +236,10 @@ public final class MapsApi {
             }
             checkId(a);
             checkId(b);
-            CognitiveMap ma = maps.fetch(a).orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + a));
-            CognitiveMap mb = maps.fetch(b).orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + b));
+            CognitiveMap ma = maps.fetch(a, false)
+                    .orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + a));
+            CognitiveMap mb = maps.fetch(b, false)
+                    .orElseThrow(() -> new Refused(HttpStatus.NOT_FOUND, "no map " + b));
             MapComparison x = MapComparison.of(ma, mb);
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("a", a);
@@ -260,7 +257,7 @@ public final class MapsApi {
                 throw new Refused(HttpStatus.BAD_REQUEST, "body longer than " + MAX_BODY_CHARS + " characters");
             }
             SimulationRequest request = SimulationRequest.parse(body);
-            CognitiveMap map = local(c).map();
+            CognitiveMap map = local(c);
             long values = (long) map.concepts().size() * (request.settings().maxIterations() + 1L);
             if (values > MAX_TRAJECTORY_VALUES) {
                 throw new Refused(HttpStatus.BAD_REQUEST, "map of " + map.concepts().size() + " concepts: ask for at "

@@ -4,15 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.causalstream.fcm.io.MapJson;
 import io.causalstream.fcm.model.CognitiveMap;
 import io.causalstream.runtime.InteractiveQueries;
+import io.causalstream.runtime.web.Peers;
 import io.javalin.http.HttpStatus;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,23 +23,22 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The maps of the scorer's query store ({@value MapStores#SNAPSHOTS}, the maps themselves in {@link MapViews}); a
- * map lives in one partition, hence on one
- * instance, found with {@link InteractiveQueries} (single-map requests are redirected there, listings and
- * comparisons ask the other instances themselves). While the store is not queryable the answer is 503.
+ * map lives in one partition, hence on one instance, found with {@link InteractiveQueries}: a map another instance
+ * owns is fetched from it ({@link Peers}), listings ask every instance, so any instance answers for all of them.
+ * While the store is not queryable the answer is 503.
  */
 public final class StreamsMapDirectory implements MapDirectory {
-
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final Supplier<KafkaStreams> streams;
     private final Supplier<HostInfo> self;
     private final MapViews views;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final Peers peers;
 
-    public StreamsMapDirectory(Supplier<KafkaStreams> streams, Supplier<HostInfo> self, MapViews views) {
+    public StreamsMapDirectory(Supplier<KafkaStreams> streams, Supplier<HostInfo> self, MapViews views, Peers peers) {
         this.streams = streams;
         this.self = self;
         this.views = views;
+        this.peers = peers;
     }
 
     private KafkaStreams running() {
@@ -66,13 +60,19 @@ public final class StreamsMapDirectory implements MapDirectory {
     }
 
     @Override
-    public Optional<MapSnapshot> find(String mapId, String pathAndQuery) {
+    public Optional<CognitiveMap> fetch(String mapId, boolean hereOnly) {
         KafkaStreams ks = running();
         switch (InteractiveQueries.route(ks, MapStores.SNAPSHOTS, mapId, self.get())) {
             case InteractiveQueries.Unknown u ->
                     throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "the owner of map " + mapId
                             + " is not known yet");
-            case InteractiveQueries.Remote owner -> throw new Redirect(owner.url(pathAndQuery));
+            case InteractiveQueries.Remote owner -> {
+                if (hereOnly) {
+                    throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "map " + mapId
+                            + " has moved to another instance; ask again");
+                }
+                return fromOwner(owner.host(), mapId);
+            }
             case InteractiveQueries.Local here -> {
                 // every partition's maps are in one store here
             }
@@ -84,10 +84,28 @@ public final class StreamsMapDirectory implements MapDirectory {
             // the header says the map is served here; the map itself is in the views (a task that has just
             // arrived fills them at its first punctuation)
             return Optional.of(views.get(mapId).orElseThrow(() -> new MapsApi.Refused(
-                    HttpStatus.SERVICE_UNAVAILABLE, "map " + mapId + " is being restored here; ask again shortly")));
+                    HttpStatus.SERVICE_UNAVAILABLE, "map " + mapId + " is being restored here; ask again shortly"))
+                    .map());
         } catch (InvalidStateStoreException e) {
             throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "maps are not queryable right now: "
                     + e.getMessage());
+        }
+    }
+
+    private Optional<CognitiveMap> fromOwner(HostInfo owner, String mapId) {
+        HttpResponse<String> answer = ask(owner, "/api/maps/" + mapId);
+        if (answer.statusCode() == 404) {
+            return Optional.empty();
+        }
+        if (answer.statusCode() != 200) {
+            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "the owner of map " + mapId + " answered "
+                    + answer.statusCode());
+        }
+        try {
+            return Optional.of(MapJson.read(answer.body()));
+        } catch (IOException e) {
+            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "the owner of map " + mapId
+                    + " sent an unreadable map: " + e.getMessage());
         }
     }
 
@@ -109,7 +127,17 @@ public final class StreamsMapDirectory implements MapDirectory {
             if (other.hostInfo().equals(me)) {
                 continue;
             }
-            JsonNode maps = get(other.hostInfo(), "/api/maps?scope=local").path("maps");
+            HttpResponse<String> answer = ask(other.hostInfo(), "/api/maps");
+            if (answer.statusCode() != 200) {
+                throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, other.hostInfo() + " answered "
+                        + answer.statusCode());
+            }
+            JsonNode maps;
+            try {
+                maps = MapJson.mapper().readTree(answer.body()).path("maps");
+            } catch (IOException e) {
+                throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, other.hostInfo() + " sent unreadable JSON");
+            }
             for (JsonNode m : maps) {
                 out.add(new MapSnapshot(m.path("id").asText(), m.path("updated").asLong(),
                         m.path("concepts").asInt(), m.path("edges").asInt(), m.path("contributions").asInt(), null));
@@ -118,51 +146,12 @@ public final class StreamsMapDirectory implements MapDirectory {
         return out;
     }
 
-    @Override
-    public Optional<CognitiveMap> fetch(String mapId) {
-        String path = "/api/maps/" + URLEncoder.encode(mapId, StandardCharsets.UTF_8).replace("+", "%20");
+    /** GET {@code path} on another instance, answered from its own store ({@code local=true}). */
+    private HttpResponse<String> ask(HostInfo host, String path) {
         try {
-            return find(mapId, path).map(MapSnapshot::map);
-        } catch (Redirect r) {
-            HttpResponse<String> answer = send(URI.create(r.url()));
-            if (answer.statusCode() == 404) {
-                return Optional.empty();
-            }
-            if (answer.statusCode() != 200) {
-                throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "the owner of map " + mapId + " answered "
-                        + answer.statusCode());
-            }
-            try {
-                return Optional.of(MapJson.read(answer.body()));
-            } catch (IOException e) {
-                throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "the owner of map " + mapId
-                        + " sent an unreadable map: " + e.getMessage());
-            }
-        }
-    }
-
-    private JsonNode get(HostInfo host, String path) {
-        HttpResponse<String> answer = send(URI.create("http://" + host.host() + ":" + host.port() + path));
-        if (answer.statusCode() != 200) {
-            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, host + " answered " + answer.statusCode());
-        }
-        try {
-            return MapJson.mapper().readTree(answer.body());
-        } catch (IOException e) {
-            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, host + " sent unreadable JSON");
-        }
-    }
-
-    private HttpResponse<String> send(URI uri) {
-        try {
-            return http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, uri.getHost() + ":" + uri.getPort()
-                    + " did not answer: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, "interrupted");
+            return peers.get(host, path, "", null);
+        } catch (Peers.PeerException e) {
+            throw new MapsApi.Refused(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
         }
     }
 }

@@ -128,7 +128,7 @@ class CausalMapsIT {
             HttpClient http = HttpClient.newHttpClient();
             String base = "http://localhost:" + service.httpPort() + "/api/maps";
             String path = base + "/" + URLEncoder.encode(mapId, StandardCharsets.UTF_8);
-            JsonNode list = JSON.readTree(get(http, base + "?scope=local").body());
+            JsonNode list = JSON.readTree(get(http, base + "?local=true").body());
             assertThat(list.get("maps")).anySatisfy(m -> {
                 assertThat(m.get("id").asText()).isEqualTo(mapId);
                 assertThat(m.get("edges").asInt()).isEqualTo(expected.edges().size());

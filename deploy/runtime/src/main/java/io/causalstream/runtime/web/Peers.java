@@ -1,5 +1,6 @@
-package io.causalstream.elo.api;
+package io.causalstream.runtime.web;
 
+import io.javalin.http.Context;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -12,8 +13,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Asks another instance of the application. Every forwarded request carries {@code local=true}: the receiver
- * answers from its own stores and never forwards again, so a request crosses at most one hop.
+ * Asks another instance of the application, for an API whose state is spread over the instances (interactive
+ * queries: {@code InteractiveQueries} decides where a key lives). The instance a client reached answers for the
+ * whole application: it asks the owner and relays the answer ({@link #relay}), so a client (a browser page, an
+ * ingress in front of the instances) needs to reach only one of them. Every forwarded request carries
+ * {@code local=true}: the receiver answers from its own stores and never forwards again ({@link #forwarded}), so a
+ * request crosses at most one hop.
  */
 public final class Peers {
 
@@ -72,6 +77,18 @@ public final class Peers {
             Thread.currentThread().interrupt();
             throw new PeerException("interrupted while asking " + host.host() + ":" + host.port());
         }
+    }
+
+    /** Whether this request was forwarded by another instance: answer from here, never forward again. */
+    public static boolean forwarded(Context ctx) {
+        return Boolean.parseBoolean(ctx.queryParam(LOCAL));
+    }
+
+    /** Answers with another instance's answer: its status, content type (JSON unless it said otherwise) and body. */
+    public static void relay(Context ctx, HttpResponse<String> r) {
+        ctx.status(r.statusCode()).contentType(r.headers().firstValue("Content-Type").orElse("application/json"))
+                .result(r.body());
+        r.headers().firstValue("Content-Disposition").ifPresent(d -> ctx.header("Content-Disposition", d));
     }
 
     /** Another instance did not answer. */
