@@ -6,8 +6,8 @@ import io.causalstream.runtime.Config;
 import io.causalstream.runtime.RegistryAdmin;
 import io.causalstream.runtime.TopicSetup;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -88,17 +88,7 @@ public final class KafkaTestCluster implements BeforeAllCallback, ParameterResol
         }
         try {
             long t0 = System.nanoTime();
-            KafkaClusterTestKit broker = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                    .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-                    .setConfigProp("offsets.topic.replication.factor", "1")
-                    .setConfigProp("transaction.state.log.replication.factor", "1")
-                    .setConfigProp("transaction.state.log.min.isr", "1")
-                    .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                    .setConfigProp("num.partitions", "1")
-                    .build();
-            broker.format();
-            broker.startup();
-            broker.waitForReadyBrokers();
+            KafkaClusterTestKit broker = InJvmBroker.start(Map.of("num.partitions", "1"));
             log.info("in-JVM Kafka broker ready at {} in {} ms", broker.bootstrapServers(),
                     (System.nanoTime() - t0) / 1_000_000);
 

@@ -16,6 +16,7 @@ import io.causalstream.elo.tournament.TiePolicy;
 import io.causalstream.elo.tournament.TournamentTable;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.judgment.Judgment;
+import io.causalstream.testkit.InJvmBroker;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.runtime.TopicSetup;
@@ -30,7 +31,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,16 +55,7 @@ class MultiInstanceIT {
 
     @BeforeAll
     static void startBrokerWithTwoPartitions() throws Exception {
-        broker = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        broker.format();
-        broker.startup();
-        broker.waitForReadyBrokers();
+        broker = InJvmBroker.start(Map.of());
         TopicSetup.createAll(broker.bootstrapServers(), 2, (short) 1);
     }
 

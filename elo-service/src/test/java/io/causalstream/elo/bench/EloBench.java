@@ -14,6 +14,7 @@ import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.runtime.TopicSetup;
 import io.causalstream.topics.Topics;
+import io.causalstream.testkit.InJvmBroker;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -39,7 +40,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 
 /**
  * Benchmark harness (not a test): the Elo service through a real broker (KRaft, in this JVM) and a real schema
@@ -406,17 +406,7 @@ public final class EloBench {
     }
 
     private static KafkaClusterTestKit broker() throws Exception {
-        KafkaClusterTestKit broker = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true)
-                .setNumBrokerNodes(1).setNumControllerNodes(1).build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        broker.format();
-        broker.startup();
-        broker.waitForReadyBrokers();
-        return broker;
+        return InJvmBroker.start(Map.of());
     }
 
     private static SchemaRegistryProcess registry(Path work) {

@@ -13,6 +13,7 @@ import io.causalstream.runtime.TopicSetup;
 import io.causalstream.schemas.gold.GoldOrigin;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.InJvmBroker;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.topics.Topics;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,16 +60,7 @@ class ScorerInstancesIT {
 
     @BeforeAll
     static void startBrokerWithTwoPartitions() throws Exception {
-        broker = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        broker.format();
-        broker.startup();
-        broker.waitForReadyBrokers();
+        broker = InJvmBroker.start(Map.of());
         TopicSetup.createAll(broker.bootstrapServers(), 2, (short) 1);
     }
 
