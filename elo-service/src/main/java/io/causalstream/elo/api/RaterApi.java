@@ -17,7 +17,7 @@ import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.RaterReliability;
 import io.causalstream.elo.tournament.PairCounts;
-import io.causalstream.elo.web.HttpSecurity;
+import io.causalstream.runtime.web.HttpSecurity;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.runtime.web.Peers.PeerException;
 import io.causalstream.schemas.extraction.Extraction;

@@ -1,6 +1,5 @@
 package io.causalstream.elo.app;
 
-import io.causalstream.runtime.web.Peers;
 import io.causalstream.elo.api.RaterApi;
 import io.causalstream.elo.api.RatingsApi;
 import io.causalstream.elo.api.StoreQueries;
@@ -11,7 +10,6 @@ import io.causalstream.elo.rater.PairTickets;
 import io.causalstream.elo.rater.RateLimiter;
 import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.rater.Signer;
-import io.causalstream.elo.web.HttpSecurity;
 import io.causalstream.elo.topology.EloTopology;
 import io.causalstream.elo.web.EloPages;
 import io.causalstream.runtime.Config;
@@ -20,6 +18,8 @@ import io.causalstream.runtime.OpsServer;
 import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsWatch;
+import io.causalstream.runtime.web.HttpSecurity;
+import io.causalstream.runtime.web.Peers;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.topics.Topics;
 import io.micrometer.core.instrument.Gauge;

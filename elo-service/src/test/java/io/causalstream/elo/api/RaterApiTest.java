@@ -13,7 +13,7 @@ import io.causalstream.elo.rater.RaterSessions;
 import io.causalstream.elo.rater.RaterTokens;
 import io.causalstream.elo.rater.Signer;
 import io.causalstream.elo.web.EloPages;
-import io.causalstream.elo.web.HttpSecurity;
+import io.causalstream.runtime.web.HttpSecurity;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.judgment.Judgment;
 import io.javalin.Javalin;

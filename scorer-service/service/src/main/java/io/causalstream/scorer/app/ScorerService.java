@@ -7,6 +7,7 @@ import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.runtime.StreamsWatch;
+import io.causalstream.runtime.web.HttpSecurity;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.encoder.TokenEncoder;
@@ -35,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -127,6 +129,8 @@ public final class ScorerService implements ServiceRunner.Service {
         log.info("measures ready in {} ms: {}", (System.nanoTime() - t0) / 1_000_000,
                 scorer.measures().stream().map(m -> m.name() + "@" + m.threshold()).toList());
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
+        // the map simulation is the one POST: same-origin JSON only, like the rater API's
+        new HttpSecurity(Set.of(), MapsApi.MAX_BODY_CHARS).register(ops.app());
         Peers peers = new Peers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
         new ScoresApi(() -> streams, () -> advertised, peers).register(ops.app());
         new ScorerPages().register(ops.app());

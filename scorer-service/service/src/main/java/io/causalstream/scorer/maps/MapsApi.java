@@ -41,7 +41,7 @@ public final class MapsApi {
 
     /** Bounds of what a request may ask. */
     static final int MAX_ID_CHARS = 200;
-    static final int MAX_BODY_CHARS = 64 * 1024;
+    public static final int MAX_BODY_CHARS = 64 * 1024;
     static final int MAX_ITERATIONS = 1000;
     static final int MAX_CLAMPS = 1000;
     /** Concepts x (iterations + 1) numbers in a simulation's trajectory. */

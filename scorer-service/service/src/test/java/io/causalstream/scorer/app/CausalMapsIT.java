@@ -146,7 +146,25 @@ class CausalMapsIT {
                     + URLEncoder.encode(busiest.source(), StandardCharsets.UTF_8) + "&target="
                     + URLEncoder.encode(busiest.target(), StandardCharsets.UTF_8)).body());
             assertThat(edge.get("provenance")).hasSize(busiest.provenance().size());
+
+            // the one POST, a simulation, runs for the scorer's own pages only: JSON from its own origin
+            String scenario = "{\"clamp\":{" + JSON.writeValueAsString(busiest.source()) + ":1}}";
+            assertThat(post(http, path + "/simulate", "application/json", null, scenario).statusCode())
+                    .isEqualTo(200);
+            assertThat(post(http, path + "/simulate", "application/json", "https://elsewhere.example", scenario)
+                    .statusCode()).isEqualTo(403);
+            assertThat(post(http, path + "/simulate", "text/plain", null, scenario).statusCode()).isEqualTo(415);
         }
+    }
+
+    private static HttpResponse<String> post(HttpClient http, String url, String type, String origin, String body)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", type)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (origin != null) {
+            b.header("Origin", origin);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> get(HttpClient http, String url) throws Exception {

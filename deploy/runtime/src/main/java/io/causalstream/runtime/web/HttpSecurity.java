@@ -1,6 +1,5 @@
-package io.causalstream.elo.web;
+package io.causalstream.runtime.web;
 
-import io.causalstream.runtime.web.WebPages;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -14,17 +13,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every response and every state-changing request of the service's HTTP face goes through:
+ * What every response and every state-changing request of a service's HTTP face goes through (the Elo service's
+ * rater API, the scorer's map simulation):
  * <ul>
  *   <li>security headers on every response ({@link WebPages#securityHeaders}): a Content-Security-Policy
  *       without {@code unsafe-inline} (the pages load only their own scripts and styles), {@code frame-ancestors 'none'} and {@code X-Frame-Options: DENY},
  *       {@code X-Content-Type-Options: nosniff}, {@code Referrer-Policy: same-origin};</li>
  *   <li>a strict origin check on every POST, PUT, PATCH and DELETE under {@code /api/}: a browser's
  *       {@code Origin} (or, without one, its {@code Referer}) must be this service's own (the request's
- *       {@code Host}) or one of {@code elo.allowed.origins}; {@code Origin: null} is refused. Requests with neither
+ *       {@code Host}) or one of the allowed origins (the Elo service's {@code elo.allowed.origins}); {@code Origin: null}
+ *       is refused. Requests with neither
  *       header come from programs, not from a browser page, so they cannot be cross-site forgeries;</li>
  *   <li>JSON only: a body of any other type is refused with 415 (a form or {@code text/plain} post is what a
- *       foreign page can send without a CORS preflight); a declared body over {@link #MAX_BODY} bytes with 413;</li>
+ *       foreign page can send without a CORS preflight); a declared body over the limit (by default
+ *       {@link #MAX_BODY} bytes) with 413;</li>
  *   <li>errors as JSON {@code {"error": ...}} without exception messages or stack traces: an unexpected failure
  *       is logged with a reference that the answer quotes.</li>
  * </ul>
@@ -32,16 +34,23 @@ import org.slf4j.LoggerFactory;
 public final class HttpSecurity {
 
     private static final Logger log = LoggerFactory.getLogger(HttpSecurity.class);
-    /** Largest request body the API reads (a judgment with its ticket is well under 4 KB). */
+    /** Largest request body by default (a judgment with its ticket is well under 4 KB). */
     public static final int MAX_BODY = 16 * 1024;
     private static final Set<String> STATE_CHANGING = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final Set<String> allowedOrigins;
+    private final int maxBody;
 
     /** @param allowedOrigins extra origins (e.g. {@code https://elo.example.org}) allowed to post, beyond the own */
     public HttpSecurity(Set<String> allowedOrigins) {
+        this(allowedOrigins, MAX_BODY);
+    }
+
+    /** @param maxBody the largest request body, in bytes */
+    public HttpSecurity(Set<String> allowedOrigins, int maxBody) {
         this.allowedOrigins = allowedOrigins.stream().map(HttpSecurity::authority)
                 .filter(a -> a != null).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        this.maxBody = maxBody;
     }
 
     public void register(Javalin app) {
@@ -50,7 +59,7 @@ public final class HttpSecurity {
         app.exception(HttpResponseException.class, (e, ctx) -> {
             HttpStatus status = HttpStatus.forStatus(e.getStatus());
             ctx.status(status).json(Map.of("error", e instanceof Refused ? e.getMessage()
-                    : status == HttpStatus.CONTENT_TOO_LARGE ? "request body too large (at most " + MAX_BODY
+                    : status == HttpStatus.CONTENT_TOO_LARGE ? "request body too large (at most " + maxBody
                     + " bytes)" : status.getMessage()));
         });
         app.exception(Exception.class, (e, ctx) -> {
@@ -70,8 +79,8 @@ public final class HttpSecurity {
             throw new Refused(HttpStatus.FORBIDDEN, problem);
         }
         long length = ctx.contentLength();
-        if (length > MAX_BODY) {
-            throw new Refused(HttpStatus.CONTENT_TOO_LARGE, "request body too large (at most " + MAX_BODY
+        if (length > maxBody) {
+            throw new Refused(HttpStatus.CONTENT_TOO_LARGE, "request body too large (at most " + maxBody
                     + " bytes)");
         }
         boolean hasBody = length > 0 || ctx.header("Transfer-Encoding") != null;
