@@ -53,6 +53,19 @@ public final class TestCluster {
         return serdes;
     }
 
+    /**
+     * A Kafka Streams service's config on this cluster: any free HTTP port, its application id and state
+     * directory, a commit every 100 ms (tests wait for committed outputs), plus {@code more}.
+     */
+    public Config streamsService(String applicationId, java.nio.file.Path stateDir, Map<String, String> more) {
+        Map<String, String> m = new HashMap<>(more);
+        m.put("http.port", "0");
+        m.put("application.id", applicationId);
+        m.put("state.dir", stateDir.toString());
+        m.put("kafka.streams.commit.interval.ms", "100");
+        return config(m);
+    }
+
     /** A service config pointing at this cluster, plus the given settings. */
     public Config config(Map<String, String> more) {
         Map<String, String> m = new HashMap<>(more);

@@ -77,11 +77,7 @@ class CausalMapsIT {
         assertThat(passages).hasSize(20);
         assertThat(scored).hasSize(200);
 
-        var config = cluster.config(Map.of(
-                "http.port", "0",
-                "application.id", applicationId,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100",
+        var config = cluster.streamsService(applicationId, stateDir, Map.of(
                 "scorer.measures", "exact",
                 "scorer.validation.enabled", "false",
                 "scorer.alignment.enabled", "false",

@@ -52,11 +52,7 @@ class MeasureAlignmentIT {
             throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String passage = "alignment-it-" + run;
-        var config = cluster.config(Map.of(
-                "http.port", "0",
-                "application.id", "alignment-it-" + run,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100"));
+        var config = cluster.streamsService("alignment-it-" + run, stateDir, Map.of());
 
         try (ScorerService service = ScorerService.start(config)) {
             cluster.send(Topics.GOLD_GRAPHS, passage, gold(passage, "Human1", GoldOrigin.CURATED,

@@ -84,8 +84,10 @@ class ScorerInstancesIT {
                     .setText("Rain increases flooding. Dams reduce flooding.").setPublishedAt(Instant.now()).build());
         }
 
-        try (ScorerService a = ScorerService.start(config(cluster, appId, stateDir.resolve("a")));
-             ScorerService b = ScorerService.start(config(cluster, appId, stateDir.resolve("b")))) {
+        // advertised: each instance tells the others where to ask for what it owns
+        Map<String, String> advertised = Map.of("http.advertised.host", "127.0.0.1");
+        try (ScorerService a = ScorerService.start(cluster.streamsService(appId, stateDir.resolve("a"), advertised));
+             ScorerService b = ScorerService.start(cluster.streamsService(appId, stateDir.resolve("b"), advertised))) {
             List<Integer> ports = List.of(a.httpPort(), b.httpPort());
             for (String p : passages) {
                 String path = "/api/passages/" + p + "/scores";
@@ -120,15 +122,6 @@ class ScorerInstancesIT {
                 assertThat(list.path("maps")).anySatisfy(m -> assertThat(m.path("id").asText()).isEqualTo("all"));
             }
         }
-    }
-
-    private static io.causalstream.runtime.Config config(TestCluster cluster, String appId, Path stateDir) {
-        return cluster.config(Map.of(
-                "http.port", "0",
-                "http.advertised.host", "127.0.0.1",
-                "application.id", appId,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100"));
     }
 
     /** {@code perPartition} ids on each of the two partitions (Kafka's default partitioner: murmur2 of the key). */

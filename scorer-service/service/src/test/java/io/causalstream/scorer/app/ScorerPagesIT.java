@@ -52,8 +52,7 @@ class ScorerPagesIT {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String withGold = "page-" + run;
         String noGold = "page-nogold-" + run;
-        var config = cluster.config(Map.of("http.port", "0", "application.id", "scorer-pages-" + run,
-                "state.dir", dir.resolve("state").toString(), "kafka.streams.commit.interval.ms", "100"));
+        var config = cluster.streamsService("scorer-pages-" + run, dir.resolve("state"), Map.of());
         try (ScorerService service = ScorerService.start(config);
                 HeadlessChromium chromium = HeadlessChromium.open(dir, 1400, 1100)) {
             for (String p : List.of(withGold, noGold)) {

@@ -66,11 +66,7 @@ class ScorerServiceIT {
             throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String passage = "scorer-it-" + run;
-        var config = cluster.config(Map.of(
-                "http.port", "0",
-                "application.id", "scorer-it-" + run,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100"));
+        var config = cluster.streamsService("scorer-it-" + run, stateDir, Map.of());
 
         try (ScorerService service = ScorerService.start(config)) {
             cluster.send(Topics.GOLD_GRAPHS, passage, gold(passage, "Human1", GoldOrigin.CURATED,
@@ -184,11 +180,7 @@ class ScorerServiceIT {
                                                                                @TempDir Path stateDir) {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String passage = "own-text-" + run;
-        var config = cluster.config(Map.of(
-                "http.port", "0",
-                "application.id", "scorer-own-text-" + run,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100"));
+        var config = cluster.streamsService("scorer-own-text-" + run, stateDir, Map.of());
 
         try (ScorerService service = ScorerService.start(config)) {
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
@@ -248,7 +240,7 @@ class ScorerServiceIT {
             never.await();
             return ValidationState.VALIDATED;
         });
-        try (ScorerService service = ScorerService.start(config(cluster, applicationId, first),
+        try (ScorerService service = ScorerService.start(cluster.streamsService(applicationId, first, Map.of()),
                 settings -> settings.graphScorer().withHooks(stuck, GraphAlignment.NONE))) {
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
                     .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
@@ -258,7 +250,7 @@ class ScorerServiceIT {
         // the stuck assessor never answered, so nothing was published for the passage by the first instance
 
         EdgeAssessor quick = assessor(() -> ValidationState.HYPOTHESIZED);
-        try (ScorerService service = ScorerService.start(config(cluster, applicationId, second),
+        try (ScorerService service = ScorerService.start(cluster.streamsService(applicationId, second, Map.of()),
                 settings -> settings.graphScorer().withHooks(quick, GraphAlignment.NONE))) {
             ScoredGraph resumed = scoredGraph(cluster, passage, "llama3");
             assertThat(resumed.getEdges()).extracting(ScoredEdge::getValidation)
@@ -285,14 +277,11 @@ class ScorerServiceIT {
             return "Yes";
         })) {
             Map<String, String> settings = new java.util.HashMap<>(Map.of(
-                    "http.port", "0",
-                    "application.id", "scorer-slow-llm-" + run,
-                    "state.dir", stateDir.toString(),
-                    "kafka.streams.commit.interval.ms", "100",
                     "scorer.validation.threads", "2",
                     "scorer.validation.budget.ms", "4000"));
             settings.putAll(llm.settings("validation.verifier.", Map.of()));
-            try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+            try (ScorerService service = ScorerService.start(cluster.streamsService("scorer-slow-llm-" + run, stateDir,
+                    settings))) {
                 String big = "big-" + run;
                 String small = "small-" + run;
                 StringBuilder text = new StringBuilder();
@@ -339,16 +328,12 @@ class ScorerServiceIT {
     void withTheVerifierDownEdgesSaySoAndAreCounted(TestCluster cluster, @TempDir Path stateDir) throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String passage = "llm-down-" + run;
-        Map<String, String> settings = new java.util.HashMap<>(Map.of(
-                "http.port", "0",
-                "application.id", "scorer-llm-down-" + run,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100",
-                "validation.verifier.max.attempts", "1"));
+        Map<String, String> settings = new java.util.HashMap<>(Map.of("validation.verifier.max.attempts", "1"));
         try (OpenAiProtocolStandIn llm = new OpenAiProtocolStandIn()) {
             settings.putAll(llm.settings("validation.verifier.", Map.of()));
         } // closed: nothing answers at its address any more
-        try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+        try (ScorerService service = ScorerService.start(cluster.streamsService("scorer-llm-down-" + run, stateDir,
+                settings))) {
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
                     .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
             cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", RAIN_FLOODS));
@@ -378,13 +363,8 @@ class ScorerServiceIT {
         // labels no other test uses: the service also validates the other tests' passages on the shared cluster
         Triple monsoon = triple("monsoon rain", "river flooding", INCREASE);
         try (OpenAiProtocolStandIn llm = new OpenAiProtocolStandIn().answering(prompt -> "Yes")) {
-            Map<String, String> settings = new java.util.HashMap<>(Map.of(
-                    "http.port", "0",
-                    "application.id", applicationId,
-                    "kafka.streams.commit.interval.ms", "100"));
-            settings.putAll(llm.settings("validation.verifier.", Map.of()));
-            settings.put("state.dir", first.toString());
-            try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+            Map<String, String> settings = llm.settings("validation.verifier.", Map.of());
+            try (ScorerService service = ScorerService.start(cluster.streamsService(applicationId, first, settings))) {
                 cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
                         .setText("Monsoon rain increases river flooding.").setPublishedAt(Instant.now()).build());
                 cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "llama3", monsoon));
@@ -394,8 +374,7 @@ class ScorerServiceIT {
                 awaitCommitted(cluster, applicationId, Topics.EXTRACTIONS.name());
             }
 
-            settings.put("state.dir", second.toString());
-            try (ScorerService service = ScorerService.start(cluster.config(settings))) {
+            try (ScorerService service = ScorerService.start(cluster.streamsService(applicationId, second, settings))) {
                 cluster.send(Topics.EXTRACTIONS, passage, extraction(passage, "mistral", monsoon));
                 ScoredGraph again = scoredGraph(cluster, passage, "mistral");
                 ScoredEdge edge = again.getEdges().getFirst();
@@ -413,14 +392,6 @@ class ScorerServiceIT {
     /** Questions the stand-in received whose prompt names {@code label}. */
     private static long questionsAbout(OpenAiProtocolStandIn llm, String label) {
         return llm.requests().stream().filter(r -> r.body().toString().contains(label)).count();
-    }
-
-    private static io.causalstream.runtime.Config config(TestCluster cluster, String applicationId, Path stateDir) {
-        return cluster.config(Map.of(
-                "http.port", "0",
-                "application.id", applicationId,
-                "state.dir", stateDir.toString(),
-                "kafka.streams.commit.interval.ms", "100"));
     }
 
     private interface StateSupplier {
