@@ -11,7 +11,12 @@ import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.extractor.backend.rules.Polarity;
 import io.causalstream.text.cues.ClauseChain;
+import io.causalstream.text.cues.Cue;
+import io.causalstream.text.cues.CueLexicon;
+import io.causalstream.text.cues.CueMatch;
+import io.causalstream.text.cues.Negation;
 import io.causalstream.text.cues.RelativeChain;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +25,9 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The trained embedded extractor ({@code extractor.backend=model}), in process and on CPU, no server: candidate
@@ -129,7 +136,7 @@ public final class ModelExtractor implements Extractor {
                     continue;
                 }
                 Direction direction = chained(f.sentence().text(), cause, effect) ? flip(e.direction())
-                        : e.direction();
+                        : statedBetween(f.sentence().text(), cause, effect).orElse(e.direction());
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
@@ -164,6 +171,32 @@ public final class ModelExtractor implements Extractor {
         ConceptSpan second = first == cause ? effect : cause;
         return first.end() <= second.start()
                 && ClauseChain.in(sentence.substring(first.end(), second.start())).isPresent();
+    }
+
+    /**
+     * The sign the text states between the two mentions, when it states exactly one: "Better drainage
+     * <b>reduces</b> urban flooding" is DECREASE whatever the head read (it gave INCREASE, at 0.45). Only one signed
+     * cause-first cue of the shared lexicon between cause and effect, nothing negated or denied; a change word
+     * opening a mention ("lower yields") turns the sign as in the rules ({@link Polarity}). Otherwise empty: the
+     * head's sign stands. Chosen on the validation split (METEOR-E 0.2372 -> 0.2402, 3 wrong signs fewer).
+     */
+    static Optional<Direction> statedBetween(String sentence, ConceptSpan cause, ConceptSpan effect) {
+        if (cause.end() > effect.start()) {
+            return Optional.empty();
+        }
+        String bridge = sentence.substring(cause.end(), effect.start());
+        List<CueMatch> cues = CueLexicon.DEFAULT.find(bridge);
+        if (cues.size() != 1) {
+            return Optional.empty();
+        }
+        CueMatch only = cues.getFirst();
+        if (only.cue().orientation() != Cue.Orientation.FORWARD || only.cue().sign() == Cue.Sign.UNSIGNED
+                || Negation.occursIn(bridge.toLowerCase(Locale.ROOT))
+                || Negation.denied(sentence.substring(0, cause.end() + only.start()))) {
+            return Optional.empty();
+        }
+        Direction stated = only.cue().sign() == Cue.Sign.INCREASE ? Direction.INCREASE : Direction.DECREASE;
+        return Optional.of(Polarity.combine(stated, Polarity.of(cause.text()), Polarity.of(effect.text())));
     }
 
     private static Direction flip(Direction d) {

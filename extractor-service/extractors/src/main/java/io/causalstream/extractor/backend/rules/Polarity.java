@@ -8,12 +8,13 @@ import java.util.Locale;
  * Moves a change word out of a node into the edge's direction: "drought leads to <i>reduced</i> yields" is the
  * edge drought -> yields DECREASE, and "<i>lack of</i> land tenure policy fuels conflict" is land tenure policy ->
  * conflict DECREASE. The node keeps the rest of its wording; the concept is what can increase or decrease, the
- * change belongs to the edge (the paper's FCM edges are signed, their nodes are not).
+ * change belongs to the edge (the paper's FCM edges are signed, their nodes are not). The model backend reads a
+ * stated sign the same way.
  */
-final class Polarity {
+public final class Polarity {
 
     /** A node without its change word, and whether that word reversed the direction. */
-    record Node(String name, boolean reversed) {
+    public record Node(String name, boolean reversed) {
     }
 
     private static final List<String> DECREASE_WORDS = List.of(
@@ -32,7 +33,7 @@ final class Polarity {
             + "|dramatically|increasingly|progressively|an?|the|significant|sharp|major|substantial|dramatic"
             + "|steep|large|general|further|continued|rapid|severe)\\s+");
 
-    static Node of(String phrase) {
+    public static Node of(String phrase) {
         // the change word may follow an adverb: "sharply reduced funding", "significantly higher prices"
         java.util.regex.Matcher adverb = LEADING_ADVERB.matcher(phrase);
         if (adverb.find()) {
@@ -56,7 +57,7 @@ final class Polarity {
     }
 
     /** The direction of cause -> effect once both nodes lost their change words. */
-    static Direction combine(Direction cue, Node cause, Node effect) {
+    public static Direction combine(Direction cue, Node cause, Node effect) {
         boolean flip = cause.reversed() ^ effect.reversed();
         if (!flip) {
             return cue;

@@ -6,6 +6,7 @@ import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -111,6 +112,30 @@ class ModelExtractorTest {
             assertThat(t.getSource()).isEqualTo("Drought");
             assertThat(t.getTarget()).isEqualTo("food prices");
         });
+    }
+
+    @Test
+    void theOneSignedCueBetweenTheMentionsGivesTheSign() {
+        String text = "Better drainage reduces urban flooding.";
+        assertThat(ModelExtractor.statedBetween(text, span(text, "Better drainage"), span(text, "urban flooding")))
+                .contains(Direction.DECREASE);
+        // the shipped head alone gave INCREASE here (confidence 0.45)
+        assertThat(extract(text)).singleElement().satisfies(t -> {
+            assertThat(t.getSource()).isEqualTo("Better drainage");
+            assertThat(t.getDirection()).isEqualTo(Direction.DECREASE);
+        });
+        String lower = "Lower yields raise food prices.";
+        assertThat(ModelExtractor.statedBetween(lower, span(lower, "Lower yields"), span(lower, "food prices")))
+                .contains(Direction.DECREASE);
+        // nothing stated, or not once, or negated, or denied: the head's sign stands
+        for (String t : List.of("drought and crop yields.", "drought reduces and raises yields.",
+                "drought does not reduce yields.", "There is no evidence that drought reduces yields.",
+                "drought leads to yields.")) {
+            assertThat(ModelExtractor.statedBetween(t, span(t, "drought"), span(t, "yields"))).as(t).isEmpty();
+        }
+        // the effect before the cause: no claim read backwards
+        assertThat(ModelExtractor.statedBetween(text, span(text, "urban flooding"), span(text, "Better drainage")))
+                .isEmpty();
     }
 
     private static ConceptSpan span(String text, String words) {
