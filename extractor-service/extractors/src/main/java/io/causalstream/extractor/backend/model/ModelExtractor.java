@@ -12,6 +12,7 @@ import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.extractor.backend.rules.Polarity;
+import io.causalstream.extractor.backend.rules.RuleBasedExtractor;
 import io.causalstream.text.cues.ClauseChain;
 import io.causalstream.text.cues.Cue;
 import io.causalstream.text.cues.CueLexicon;
@@ -47,6 +48,8 @@ public final class ModelExtractor implements Extractor {
     private final ConceptReader reader;
     private final RelationHead head;
     private final boolean ownsEncoder;
+    /** For the sentences the head finds nothing in ({@link #withRulesWhereSilent}). */
+    private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
         this(encoder, head, false);
@@ -110,12 +113,48 @@ public final class ModelExtractor implements Extractor {
     @Override
     public Annotator annotator() {
         return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
-                .setModel(HEAD_NAME + "+" + head.encoder()).setPromptFormat(null).build();
+                .setModel(HEAD_NAME + "+" + head.encoder() + "+" + RuleBasedExtractor.MODEL).setPromptFormat(null)
+                .build();
     }
 
     @Override
     public ExtractionOutcome extract(Passage passage) {
-        return ExtractionOutcome.of(triples(reader.read(passage.getText()), head));
+        List<SentenceFeatures> sentences = reader.read(passage.getText());
+        return ExtractionOutcome.of(withRulesWhereSilent(passage, sentences, triples(sentences, head)));
+    }
+
+    /** The head's triples alone, without the rules' ({@link #extract} adds them where the head is silent). */
+    List<Triple> headOnly(String text) {
+        return triples(reader.read(text), head);
+    }
+
+    /**
+     * The head's triples, plus the rules' in the sentences where the head found none: "Rising sea temperatures
+     * intensify tropical storms, and stronger storms damage coastal infrastructure" gave the head nothing, the rules
+     * both edges. Where the head found something its reading stands (the rules' extra triples there cost precision:
+     * a full union was tried, val METEOR-E +0.0035, precision 0.225 -> 0.205). Chosen on the validation split:
+     * METEOR-E 0.2402 -> 0.2525 at the same precision (0.229 -> 0.228), recall 0.240 -> 0.268.
+     */
+    List<Triple> withRulesWhereSilent(Passage passage, List<SentenceFeatures> sentences, List<Triple> model) {
+        List<SentenceFeatures> silent = sentences.stream().filter(f -> model.stream()
+                .noneMatch(t -> evidenceIn(t, f))).toList();
+        if (silent.isEmpty()) {
+            return model;
+        }
+        List<Triple> out = new ArrayList<>(model);
+        for (Triple r : rules.extract(passage).triples()) {
+            if (silent.stream().anyMatch(f -> evidenceIn(r, f)) && !out.contains(r)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Whether a triple's evidence starts in the sentence. */
+    private static boolean evidenceIn(Triple t, SentenceFeatures f) {
+        int start = f.sentence().start();
+        int end = start + f.sentence().text().length();
+        return t.getEvidence().stream().anyMatch(e -> e.getStart() >= start && e.getStart() < end);
     }
 
     /** The triples of one passage's sentences under a head: the extractor's and the trainer's one decoding. */

@@ -43,14 +43,15 @@ class ModelExtractorTest {
         assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);
         assertThat(((ModelExtractor) model).head().threshold()).isBetween(0f, 1f);
         // the shipped head reads the int8 MiniLM it was trained on (the encoder is picked from the head)
-        assertThat(model.annotator().getModel()).isEqualTo("relation-head-v2+all-minilm-l6-v2-q");
+        assertThat(model.annotator().getModel())
+                .isEqualTo("relation-head-v2+all-minilm-l6-v2-q+causal-cues-v3+opennlp-1.5");
     }
 
     @Test
     void findsTheClaimWithEvidenceSpansAndConfidences() {
         String text = "Pastoralists in the arid regions of Mali continue to face increasing risk due to low levels "
                 + "of rainfall. Higher interest rates reduce household borrowing, which lowers consumer spending.";
-        List<Triple> triples = extract(text);
+        List<Triple> triples = ((ModelExtractor) model).headOnly(text);
         assertThat(triples).isNotEmpty();
         float threshold = ((ModelExtractor) model).head().threshold();
         for (Triple t : triples) {
@@ -136,6 +137,20 @@ class ModelExtractorTest {
         // the effect before the cause: no claim read backwards
         assertThat(ModelExtractor.statedBetween(text, span(text, "urban flooding"), span(text, "Better drainage")))
                 .isEmpty();
+    }
+
+    @Test
+    void aSentenceTheHeadFindsNothingInGetsTheRulesTriples() {
+        String text = "Rising sea temperatures intensify tropical storms, and stronger storms damage coastal "
+                + "infrastructure.";
+        // the shipped head alone finds nothing here
+        assertThat(((ModelExtractor) model).headOnly(text)).isEmpty();
+        assertThat(extract(text)).extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .contains(org.assertj.core.groups.Tuple.tuple("sea temperatures", "tropical storms",
+                        Direction.INCREASE));
+        // where the head found a triple, its reading stands: no rules triple is added in that sentence
+        String read = "Better drainage reduces urban flooding.";
+        assertThat(extract(read)).singleElement().extracting(Triple::getSource).isEqualTo("Better drainage");
     }
 
     private static ConceptSpan span(String text, String words) {
