@@ -174,7 +174,7 @@ public final class ModelExtractor implements Extractor {
                 if (acrossAChain(f.sentence().text(), cause, effect)) {
                     continue;
                 }
-                Direction direction = chained(f.sentence().text(), cause, effect) ? flip(e.direction())
+                Direction direction = chained(f.sentence().text(), cause, effect) ? Polarity.flip(e.direction())
                         : statedBetween(f.sentence().text(), cause, effect).orElse(e.direction());
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
@@ -234,12 +234,8 @@ public final class ModelExtractor implements Extractor {
                 || Negation.denied(sentence.substring(0, cause.end() + only.start()))) {
             return Optional.empty();
         }
-        Direction stated = only.cue().sign() == Cue.Sign.INCREASE ? Direction.INCREASE : Direction.DECREASE;
-        return Optional.of(Polarity.combine(stated, Polarity.of(cause.text()), Polarity.of(effect.text())));
-    }
-
-    private static Direction flip(Direction d) {
-        return d == Direction.DECREASE ? Direction.INCREASE : Direction.DECREASE;
+        return Optional.of(Polarity.combine(Polarity.direction(only.cue().sign()), Polarity.of(cause.text()),
+                Polarity.of(effect.text())));
     }
 
     @Override

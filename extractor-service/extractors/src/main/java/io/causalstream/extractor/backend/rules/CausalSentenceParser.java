@@ -134,8 +134,8 @@ final class CausalSentenceParser {
                     Polarity.Node c = Polarity.of(cause);
                     Polarity.Node e = Polarity.of(effect);
                     if (!c.name().isEmpty() && !e.name().isEmpty() && !c.name().equalsIgnoreCase(e.name())) {
-                        Direction said = Polarity.combine(direction(cue.cue().sign()), c, e);
-                        claims.add(new CausalClaim(c.name(), e.name(), chainFlips ? flip(said) : said));
+                        Direction said = Polarity.combine(Polarity.direction(cue.cue().sign()), c, e);
+                        claims.add(new CausalClaim(c.name(), e.name(), chainFlips ? Polarity.flip(said) : said));
                     }
                 }
             }
@@ -164,10 +164,6 @@ final class CausalSentenceParser {
     /** Whether the clause before a cue is only a relative pronoun after a comma (", which lowers Z"). */
     private static boolean relativeSubject(String sentence, int leftStart, String left) {
         return left.isBlank() && RELATIVE.matcher(sentence.substring(0, leftStart)).find();
-    }
-
-    private static Direction flip(Direction d) {
-        return d == Direction.DECREASE ? Direction.INCREASE : Direction.DECREASE;
     }
 
     /** The cues used as verbs or connectives (rule 2 above), in sentence order. */
@@ -245,8 +241,4 @@ final class CausalSentenceParser {
         return m.find() && !NO_OBJECT.contains(m.group(1).toLowerCase(Locale.ROOT));
     }
 
-    /** The released data's convention: a cue that only says "causes" is read as an increase. */
-    private static Direction direction(Cue.Sign sign) {
-        return sign == Cue.Sign.DECREASE ? Direction.DECREASE : Direction.INCREASE;
-    }
-}
+    /** The released data's convention: a cue that only says "causes" is read as an increase. */}

@@ -1,6 +1,7 @@
 package io.causalstream.extractor.backend.rules;
 
 import io.causalstream.schemas.graph.Direction;
+import io.causalstream.text.cues.Cue;
 import java.util.List;
 import java.util.Locale;
 
@@ -58,11 +59,17 @@ public final class Polarity {
 
     /** The direction of cause -> effect once both nodes lost their change words. */
     public static Direction combine(Direction cue, Node cause, Node effect) {
-        boolean flip = cause.reversed() ^ effect.reversed();
-        if (!flip) {
-            return cue;
-        }
-        return cue == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+        return cause.reversed() ^ effect.reversed() ? flip(cue) : cue;
+    }
+
+    /** The direction a cue states (an unsigned cue counts as INCREASE: "leads to"). */
+    public static Direction direction(Cue.Sign sign) {
+        return sign == Cue.Sign.DECREASE ? Direction.DECREASE : Direction.INCREASE;
+    }
+
+    /** The opposite direction. */
+    public static Direction flip(Direction d) {
+        return d == Direction.DECREASE ? Direction.INCREASE : Direction.DECREASE;
     }
 
     /** Whether a single word is a change word that can stand before a noun ("reduced", "rising", "higher"). */
