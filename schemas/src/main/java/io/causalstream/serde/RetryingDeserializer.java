@@ -87,10 +87,8 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
     @Override
     public V deserialize(String topic, Headers headers, byte[] data) {
         long start = nanoTime.getAsLong();
-        Duration backoff = policy.initialBackoff();
-        int attempt = 0;
+        RegistryBackoff backoff = new RegistryBackoff(policy, sleeper);
         while (true) {
-            attempt++;
             try {
                 return headers == null ? inner.deserialize(topic, data) : inner.deserialize(topic, headers, data);
             } catch (RuntimeException e) {
@@ -110,20 +108,14 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
                     }
                 } else if (elapsed.compareTo(policy.transientBudget()) >= 0) {
                     throw new RegistryUnavailableException("schema registry unavailable for " + elapsed.toSeconds()
-                            + " s (" + attempt + " attempts) while decoding a record on " + topic
+                            + " s (" + backoff.attempt() + " attempts) while decoding a record on " + topic
                             + "; not dead-lettered: it may be valid", e);
                 }
-                if (attempt == 1 || attempt % 10 == 0) {
+                if (backoff.worthReporting()) {
                     log.warn("decoding a record on {} failed for a reason that is not the record's ({}; {}), "
-                            + "retrying (attempt {})", topic, kind, DecodeFailures.summary(e), attempt);
+                            + "retrying (attempt {})", topic, kind, DecodeFailures.summary(e), backoff.attempt());
                 }
-                try {
-                    sleeper.sleep(backoff);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new RegistryUnavailableException("interrupted while waiting for the schema registry", e);
-                }
-                backoff = policy.next(backoff);
+                backoff.pause(e);
             }
         }
     }

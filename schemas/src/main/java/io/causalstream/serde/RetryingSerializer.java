@@ -48,8 +48,8 @@ public final class RetryingSerializer<V> implements Serializer<V> {
     @Override
     public byte[] serialize(String topic, Headers headers, V data) {
         long start = nanoTime.getAsLong();
-        Duration backoff = policy.initialBackoff();
-        for (int attempt = 1; ; attempt++) {
+        RegistryBackoff backoff = new RegistryBackoff(policy, sleeper);
+        while (true) {
             try {
                 return headers == null ? inner.serialize(topic, data) : inner.serialize(topic, headers, data);
             } catch (RuntimeException e) {
@@ -59,19 +59,13 @@ public final class RetryingSerializer<V> implements Serializer<V> {
                 Duration elapsed = Duration.ofNanos(nanoTime.getAsLong() - start);
                 if (elapsed.compareTo(policy.transientBudget()) >= 0) {
                     throw new RegistryUnavailableException("schema registry unavailable for " + elapsed.toSeconds()
-                            + " s (" + attempt + " attempts) while encoding a record for " + topic, e);
+                            + " s (" + backoff.attempt() + " attempts) while encoding a record for " + topic, e);
                 }
-                if (attempt == 1 || attempt % 10 == 0) {
+                if (backoff.worthReporting()) {
                     log.warn("encoding a record for {} failed because the schema registry could not be asked ({}), "
-                            + "retrying (attempt {})", topic, DecodeFailures.summary(e), attempt);
+                            + "retrying (attempt {})", topic, DecodeFailures.summary(e), backoff.attempt());
                 }
-                try {
-                    sleeper.sleep(backoff);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new RegistryUnavailableException("interrupted while waiting for the schema registry", e);
-                }
-                backoff = policy.next(backoff);
+                backoff.pause(e);
             }
         }
     }
