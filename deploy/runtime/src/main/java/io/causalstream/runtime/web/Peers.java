@@ -40,7 +40,7 @@ public final class Peers {
      * @throws PeerException when the instance does not answer
      */
     public HttpResponse<String> get(HostInfo host, String path, String query, String cookie) {
-        try {
+        return send(host, path, () -> {
             String q = LOCAL + "=true" + (query == null || query.isEmpty() ? "" : "&" + query);
             URI uri = new URI("http", null, host.host(), host.port(), path, null, null);
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(uri + "?" + q)).timeout(TIMEOUT)
@@ -48,15 +48,8 @@ public final class Peers {
             if (cookie != null && !cookie.isEmpty()) {
                 b.header("Cookie", cookie);
             }
-            return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (URISyntaxException | IOException e) {
-            log.warn("instance {}:{} did not answer {}: {}", host.host(), host.port(), path, e.toString());
-            // the cause is logged above; the message goes into answers, so it names no exception
-            throw new PeerException("instance " + host.host() + ":" + host.port() + " did not answer " + path);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PeerException("interrupted while asking " + host.host() + ":" + host.port());
-        }
+            return b.build();
+        });
     }
 
     /**
@@ -65,13 +58,23 @@ public final class Peers {
      * @throws PeerException when the instance does not answer
      */
     public HttpResponse<String> post(HostInfo host, String path, String jsonBody) {
+        return send(host, path, () -> HttpRequest.newBuilder(new URI("http", null, host.host(), host.port(), path,
+                null, null)).timeout(TIMEOUT).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build());
+    }
+
+    /** A request to another instance, built when it is sent. */
+    @FunctionalInterface
+    private interface Request {
+        HttpRequest build() throws URISyntaxException;
+    }
+
+    private HttpResponse<String> send(HostInfo host, String path, Request request) {
         try {
-            URI uri = new URI("http", null, host.host(), host.port(), path, null, null);
-            HttpRequest r = HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build();
-            return http.send(r, HttpResponse.BodyHandlers.ofString());
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (URISyntaxException | IOException e) {
             log.warn("instance {}:{} did not answer {}: {}", host.host(), host.port(), path, e.toString());
+            // the cause is logged above; the message goes into answers, so it names no exception
             throw new PeerException("instance " + host.host() + ":" + host.port() + " did not answer " + path);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
