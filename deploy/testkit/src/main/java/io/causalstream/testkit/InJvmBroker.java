@@ -1,5 +1,6 @@
 package io.causalstream.testkit;
 
+import io.causalstream.runtime.TopicSetup;
 import java.util.Map;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -24,6 +25,13 @@ public final class InJvmBroker {
         broker.format();
         broker.startup();
         broker.waitForReadyBrokers();
+        return broker;
+    }
+
+    /** Started, with every topic of the contract in {@code partitions} partitions; the caller closes it. */
+    public static KafkaClusterTestKit withTopics(int partitions) throws Exception {
+        KafkaClusterTestKit broker = start(Map.of());
+        TopicSetup.createAll(broker.bootstrapServers(), partitions, (short) 1);
         return broker;
     }
 

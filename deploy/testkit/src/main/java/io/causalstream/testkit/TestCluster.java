@@ -3,6 +3,7 @@ package io.causalstream.testkit;
 import io.causalstream.runtime.Config;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.topics.Topic;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,7 +58,7 @@ public final class TestCluster {
      * A Kafka Streams service's config on this cluster: any free HTTP port, its application id and state
      * directory, a commit every 100 ms (tests wait for committed outputs), plus {@code more}.
      */
-    public Config streamsService(String applicationId, java.nio.file.Path stateDir, Map<String, String> more) {
+    public Config streamsService(String applicationId, Path stateDir, Map<String, String> more) {
         Map<String, String> m = new HashMap<>(more);
         m.put("http.port", "0");
         m.put("application.id", applicationId);

@@ -19,7 +19,6 @@ import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.testkit.InJvmBroker;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
-import io.causalstream.runtime.TopicSetup;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -55,8 +54,7 @@ class MultiInstanceIT {
 
     @BeforeAll
     static void startBrokerWithTwoPartitions() throws Exception {
-        broker = InJvmBroker.start(Map.of());
-        TopicSetup.createAll(broker.bootstrapServers(), 2, (short) 1);
+        broker = InJvmBroker.withTopics(2);
     }
 
     @AfterAll

@@ -12,7 +12,6 @@ import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SerdeFactory;
-import io.causalstream.runtime.TopicSetup;
 import io.causalstream.topics.Topics;
 import io.causalstream.testkit.InJvmBroker;
 import java.lang.management.ManagementFactory;
@@ -82,9 +81,8 @@ public final class EloBench {
         System.out.printf("Elo service benchmark: %d judgments over %d passages, %d partitions, %d stream threads, "
                 + "bootstrap rounds %s; then %d judgments/s for %d s%n", judgments, passages, partitions, threads,
                 rounds, rate, seconds);
-        try (KafkaClusterTestKit broker = broker();
+        try (KafkaClusterTestKit broker = InJvmBroker.withTopics(partitions);
              SchemaRegistryProcess registry = registry(work)) {
-            TopicSetup.createAll(broker.bootstrapServers(), partitions, (short) 1);
             SerdeFactory serdes = new AvroSerdes(registry.url());
             String bootstrap = broker.bootstrapServers();
 
@@ -403,10 +401,6 @@ public final class EloBench {
         props.put(ProducerConfig.LINGER_MS_CONFIG, lingerMs);
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         return new KafkaProducer<>(props, new StringSerializer(), values);
-    }
-
-    private static KafkaClusterTestKit broker() throws Exception {
-        return InJvmBroker.start(Map.of());
     }
 
     private static SchemaRegistryProcess registry(Path work) {

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.runtime.TopicSetup;
 import io.causalstream.schemas.gold.GoldOrigin;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -60,8 +59,7 @@ class ScorerInstancesIT {
 
     @BeforeAll
     static void startBrokerWithTwoPartitions() throws Exception {
-        broker = InJvmBroker.start(Map.of());
-        TopicSetup.createAll(broker.bootstrapServers(), 2, (short) 1);
+        broker = InJvmBroker.withTopics(2);
     }
 
     @AfterAll
