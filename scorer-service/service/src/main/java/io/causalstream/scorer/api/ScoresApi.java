@@ -111,7 +111,7 @@ public final class ScoresApi {
                 try {
                     Peers.relay(ctx, peers.get(owner.host(), ctx.path(), "", null));
                 } catch (Peers.PeerException e) {
-                    ctx.status(HttpStatus.BAD_GATEWAY).json(java.util.Map.of("error", e.getMessage()));
+                    error(ctx, HttpStatus.BAD_GATEWAY, e.getMessage());
                 }
                 return;
             }
@@ -156,6 +156,10 @@ public final class ScoresApi {
     }
 
     private static void unavailable(Context ctx, String why) {
-        ctx.status(HttpStatus.SERVICE_UNAVAILABLE).json(java.util.Map.of("error", why));
+        error(ctx, HttpStatus.SERVICE_UNAVAILABLE, why);
+    }
+
+    private static void error(Context ctx, HttpStatus status, String why) {
+        ctx.status(status).json(java.util.Map.of("error", why));
     }
 }
