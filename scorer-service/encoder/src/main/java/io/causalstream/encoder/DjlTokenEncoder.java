@@ -32,9 +32,12 @@ import org.slf4j.LoggerFactory;
  * A {@link TokenEncoder} run through DJL: a HuggingFace tokenizer ({@code tokenizer.json}) and an ONNX Runtime (or
  * PyTorch, for TorchScript) model whose first output is the last hidden state.
  *
- * <p>Thread-safe: the tokenizer and the model are shared; every call creates its own {@link Predictor} and
+ * <p>Thread-safe: the tokenizer and the model are shared; every batch gets its own {@link Predictor} and
  * {@link NDManager} (cheap next to a forward pass) and ONNX Runtime sessions accept concurrent runs. Within a call
- * the sequences are sorted by length and cut into batches of {@code encoder.batch.size}, so padding stays small.
+ * the sequences are sorted by length and cut into batches of {@code encoder.batch.size}, so padding stays small;
+ * with {@code encoder.passes} above 1 they are cut into at least that many batches, run at once on the encoder's
+ * own threads (each pass single-threaded unless {@code encoder.threads} says otherwise), and the caller waits for
+ * them.
  */
 public final class DjlTokenEncoder implements TokenEncoder {
 
@@ -53,12 +56,19 @@ public final class DjlTokenEncoder implements TokenEncoder {
     private final Path onnxFile;
     private final int threads;
     private final List<PairModel> pairModels = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Forward passes run at once. */
+    private final int passes;
+    /** The threads of those passes; null with one pass at a time (it runs on the caller's thread). */
+    private final java.util.concurrent.ExecutorService passPool;
 
     private DjlTokenEncoder(String name, HuggingFaceTokenizer tokenizer, ZooModel<NDList, NDList> model,
-                            List<String> inputNames, int batchSize, Path onnxFile, int threads) {
+                            List<String> inputNames, int batchSize, Path onnxFile, int threads, int passes) {
         this.name = name;
         this.onnxFile = onnxFile;
         this.threads = threads;
+        this.passes = passes;
+        this.passPool = passes == 1 ? null : java.util.concurrent.Executors.newFixedThreadPool(passes,
+                Thread.ofPlatform().daemon().name("encoder-" + name + "-pass-", 0).factory());
         this.tokenizer = tokenizer;
         this.model = model;
         this.inputNames = inputNames;
@@ -99,8 +109,8 @@ public final class DjlTokenEncoder implements TokenEncoder {
                     .optModelPath(modelFile)
                     .optEngine(settings.engine())
                     .optTranslator(new NoopTranslator());
-            if (settings.threads() > 0) {
-                criteria.optOption("intraOpNumThreads", Integer.toString(settings.threads()))
+            if (settings.threadsPerPass() > 0) {
+                criteria.optOption("intraOpNumThreads", Integer.toString(settings.threadsPerPass()))
                         .optOption("interOpNumThreads", "1");
             }
             ZooModel<NDList, NDList> model = criteria.build().loadModel();
@@ -108,7 +118,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
             LOG.info("encoder {} loaded from {} ({}), inputs {}", settings.name(), modelFile, settings.engine(), inputs);
             Path onnxFile = "OnnxRuntime".equals(settings.engine()) ? modelFile : null;
             return new DjlTokenEncoder(settings.name(), tokenizer, model, inputs, settings.batchSize(), onnxFile,
-                    settings.threads());
+                    settings.threadsPerPass(), settings.passes());
         } catch (IOException e) {
             closeQuietly(tokenizer);
             throw new UncheckedIOException("cannot load encoder " + modelFile, e);
@@ -195,19 +205,13 @@ public final class DjlTokenEncoder implements TokenEncoder {
             for (int i = 0; i < encodings.length; i++) {
                 encodings[i] = tokenizer.encode(pairs.get(i).first(), pairs.get(i).second());
             }
-            Integer[] order = lengthOrder(encodings);
             float[] result = new float[encodings.length];
-            for (int from = 0; from < order.length; from += batchSize) {
-                int to = Math.min(order.length, from + batchSize);
-                Encoding[] batch = new Encoding[to - from];
-                for (int b = 0; b < batch.length; b++) {
-                    batch[b] = encodings[order[from + b]];
-                }
+            inBatches(encodings, (batch, at) -> {
                 float[] out = forward(batch);
                 for (int b = 0; b < batch.length; b++) {
-                    result[order[from + b]] = out[b];
+                    result[at[b]] = out[b];
                 }
-            }
+            });
             return result;
         }
 
@@ -276,25 +280,68 @@ public final class DjlTokenEncoder implements TokenEncoder {
         for (int i = 0; i < encodings.length; i++) {
             encodings[i] = tokenize.apply(inputs.get(i));
         }
-        Integer[] order = lengthOrder(encodings);
         TokenEmbeddings[] result = new TokenEmbeddings[encodings.length];
-        try (NDManager manager = model.getNDManager().newSubManager();
-             Predictor<NDList, NDList> predictor = model.newPredictor()) {
-            for (int from = 0; from < order.length; from += batchSize) {
-                int to = Math.min(order.length, from + batchSize);
-                Encoding[] batch = new Encoding[to - from];
-                for (int b = 0; b < batch.length; b++) {
-                    batch[b] = encodings[order[from + b]];
-                }
+        inBatches(encodings, (batch, at) -> {
+            try (NDManager manager = model.getNDManager().newSubManager();
+                 Predictor<NDList, NDList> predictor = model.newPredictor()) {
                 TokenEmbeddings[] out = forward(manager, predictor, batch);
                 for (int b = 0; b < batch.length; b++) {
-                    result[order[from + b]] = out[b];
+                    result[at[b]] = out[b];
                 }
+            } catch (TranslateException e) {
+                throw new IllegalStateException("encoder " + name + " failed: " + e.getMessage(), e);
             }
-        } catch (TranslateException e) {
-            throw new IllegalStateException("encoder " + name + " failed: " + e.getMessage(), e);
-        }
+        });
         return List.of(result);
+    }
+
+    /** One batch's work: its encodings, and where each sits in the call's input. */
+    private interface BatchWork {
+        void run(Encoding[] batch, int[] at);
+    }
+
+    /**
+     * Sorts the encodings by length, cuts them into batches of at most {@code encoder.batch.size} (and into at
+     * least {@code encoder.passes} batches when there are enough sequences), and runs {@code work} on each: in turn on
+     * the caller's thread with one pass at a time, else on the pass threads at once, waiting for all of them.
+     */
+    private void inBatches(Encoding[] encodings, BatchWork work) {
+        Integer[] order = lengthOrder(encodings);
+        int size = Math.max(1, Math.min(batchSize, (order.length + passes - 1) / passes));
+        List<Runnable> batches = new ArrayList<>();
+        for (int from = 0; from < order.length; from += size) {
+            int to = Math.min(order.length, from + size);
+            Encoding[] batch = new Encoding[to - from];
+            int[] at = new int[batch.length];
+            for (int b = 0; b < batch.length; b++) {
+                at[b] = order[from + b];
+                batch[b] = encodings[at[b]];
+            }
+            batches.add(() -> work.run(batch, at));
+        }
+        if (passPool == null || batches.size() == 1) {
+            batches.forEach(Runnable::run);
+            return;
+        }
+        List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+        for (Runnable batch : batches) {
+            running.add(passPool.submit(batch));
+        }
+        try {
+            for (java.util.concurrent.Future<?> f : running) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            running.forEach(f -> f.cancel(true));
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("encoder " + name + ": interrupted while its passes ran", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            running.forEach(f -> f.cancel(true));
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("encoder " + name + " failed: " + e.getCause(), e.getCause());
+        }
     }
 
     private TokenEmbeddings[] forward(NDManager parent, Predictor<NDList, NDList> predictor, Encoding[] batch)
@@ -373,6 +420,9 @@ public final class DjlTokenEncoder implements TokenEncoder {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            if (passPool != null) {
+                passPool.shutdownNow();
+            }
             pairModels.forEach(PairModel::close);
             model.close();
             tokenizer.close();

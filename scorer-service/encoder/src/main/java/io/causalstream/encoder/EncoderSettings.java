@@ -28,7 +28,13 @@ import java.util.Locale;
  *   <tr><td>{@code encoder.batch.size}</td><td>{@code ENCODER_BATCH_SIZE}</td><td>32</td>
  *       <td>Sequences per forward pass (sorted by length first, so padding stays small).</td></tr>
  *   <tr><td>{@code encoder.threads}</td><td>{@code ENCODER_THREADS}</td><td>0</td>
- *       <td>Intra-op threads of the engine; 0 keeps the engine's default (all cores).</td></tr>
+ *       <td>Intra-op threads of one forward pass; 0 keeps the engine's default (all cores), or 1 when several
+ *       passes run at once.</td></tr>
+ *   <tr><td>{@code encoder.passes}</td><td>{@code ENCODER_PASSES}</td><td>1 (the scorer: one per core)</td>
+ *       <td>Forward passes run at once, each on a thread of its own: a call's sequences are spread over at least
+ *       this many batches. On CPU, one single-threaded pass per core does more per CPU-second than one pass
+ *       spread over the cores (small matrices: the threads of one pass spend much of their time waiting for
+ *       each other); measured by {@code PerfBench}.</td></tr>
  *   <tr><td>{@code encoder.cache.dir}</td><td>{@code ENCODER_CACHE_DIR}</td>
  *       <td>{@code ${java.io.tmpdir}/causal-stream-models}</td><td>Where the bundled model is copied (ONNX Runtime
  *       reads a file, not a classpath stream).</td></tr>
@@ -40,7 +46,8 @@ public record EncoderSettings(Path modelPath,
                               int maxTokens,
                               int batchSize,
                               int threads,
-                              Path cacheDir) {
+                              Path cacheDir,
+                              int passes) {
 
     public static final String MODEL_PATH = "encoder.model.path";
     public static final String TOKENIZER_PATH = "encoder.tokenizer.path";
@@ -49,6 +56,7 @@ public record EncoderSettings(Path modelPath,
     public static final String BATCH_SIZE = "encoder.batch.size";
     public static final String THREADS = "encoder.threads";
     public static final String CACHE_DIR = "encoder.cache.dir";
+    public static final String PASSES = "encoder.passes";
 
     public static final int DEFAULT_MAX_TOKENS = 256;
     public static final int DEFAULT_BATCH_SIZE = 32;
@@ -63,6 +71,9 @@ public record EncoderSettings(Path modelPath,
         if (threads < 0) {
             throw new IllegalArgumentException(THREADS + " must be >= 0, got " + threads);
         }
+        if (passes < 1) {
+            throw new IllegalArgumentException(PASSES + " must be positive, got " + passes);
+        }
         if (modelPath == null && tokenizerPath != null) {
             throw new IllegalArgumentException(TOKENIZER_PATH + " needs " + MODEL_PATH);
         }
@@ -74,6 +85,35 @@ public record EncoderSettings(Path modelPath,
         if (cacheDir == null) {
             cacheDir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-models");
         }
+    }
+
+    /** One forward pass at a time (the behaviour before {@link #PASSES} existed). */
+    public EncoderSettings(Path modelPath, Path tokenizerPath, String name, int maxTokens, int batchSize, int threads,
+                           Path cacheDir) {
+        this(modelPath, tokenizerPath, name, maxTokens, batchSize, threads, cacheDir, 1);
+    }
+
+    /** The same with {@code passes} forward passes at once. */
+    public EncoderSettings withPasses(int passes) {
+        return new EncoderSettings(modelPath, tokenizerPath, name, maxTokens, batchSize, threads, cacheDir, passes);
+    }
+
+    /** The same with batches of at most {@code batchSize} sequences. */
+    public EncoderSettings withBatchSize(int batchSize) {
+        return new EncoderSettings(modelPath, tokenizerPath, name, maxTokens, batchSize, threads, cacheDir, passes);
+    }
+
+    /**
+     * Whether a sequence's output depends on the other sequences of its batch: the bundled int8 MiniLM quantizes
+     * its activations with one scale per forward pass, so only one sequence a batch makes it reproducible.
+     */
+    public boolean quantizedPerPass() {
+        return bundled() && BundledMiniLm.QUANTIZED_NAME.equalsIgnoreCase(name);
+    }
+
+    /** Intra-op threads of one pass: as set, or 1 when several passes share the cores and none was set. */
+    int threadsPerPass() {
+        return threads == 0 && passes > 1 ? 1 : threads;
     }
 
     /** The bundled all-MiniLM-L6-v2 with default limits. */

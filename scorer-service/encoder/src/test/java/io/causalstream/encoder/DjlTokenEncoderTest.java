@@ -107,4 +107,40 @@ class DjlTokenEncoderTest {
             assertThat(Vectors.cosine(q.get(1).meanPooled(), full.get(1).meanPooled())).isGreaterThan(0.9);
         }
     }
+
+    @Test
+    void severalPassesAtOnceGiveWhatOnePassGives() {
+        List<String> texts = List.of("Heavy rain.", "The central bank raises interest rates to curb inflation.",
+                "Drought", "Lower yields raise food prices.", "Tourism creates jobs in coastal towns.");
+        EncoderSettings parallel = new EncoderSettings(null, null, null, 256, 32, 0, null, 2);
+        assertThat(parallel.threadsPerPass()).isEqualTo(1);
+        try (DjlTokenEncoder twoPasses = DjlTokenEncoder.open(parallel)) {
+            List<TokenEmbeddings> together = twoPasses.encode(texts);
+            List<TokenEmbeddings> alone = encoder.encode(texts);
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(together.get(i).tokens()).containsExactly(alone.get(i).tokens());
+                for (int t = 0; t < alone.get(i).length(); t++) {
+                    for (int k = 0; k < 384; k += 37) {
+                        assertThat(together.get(i).vectors()[t][k]).isCloseTo(alone.get(i).vectors()[t][k],
+                                within(1e-4f));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theQuantizedMiniLmOneSequenceABatchIsReproducible() {
+        // int8 activations are quantized per forward pass: with one sequence a batch, its neighbours cannot move it
+        EncoderSettings settings = new EncoderSettings(null, null, "minilm-q", 256, 1, 0, null, 2);
+        try (DjlTokenEncoder quantized = DjlTokenEncoder.open(settings)) {
+            String text = "Heavy rain floods the streets.";
+            TokenEmbeddings alone = quantized.encode(List.of(text)).getFirst();
+            TokenEmbeddings among = quantized.encode(List.of("The stock market fell sharply after the announcement "
+                    + "of higher tariffs on imported steel and aluminium.", text, "Yes")).get(1);
+            for (int t = 0; t < alone.length(); t++) {
+                assertThat(among.vectors()[t]).containsExactly(alone.vectors()[t]);
+            }
+        }
+    }
 }

@@ -18,7 +18,8 @@ public final class EncoderConfig {
                 config.getInt(EncoderSettings.MAX_TOKENS, EncoderSettings.DEFAULT_MAX_TOKENS),
                 config.getInt(EncoderSettings.BATCH_SIZE, EncoderSettings.DEFAULT_BATCH_SIZE),
                 config.getInt(EncoderSettings.THREADS, 0),
-                config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null));
+                config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null),
+                config.getInt(EncoderSettings.PASSES, 1));
     }
 
     private EncoderConfig() {

@@ -67,6 +67,10 @@ public final class PerfBench {
         int rounds = 3;
         boolean baseline = true;
         boolean interleavedOnly = false;
+        boolean validationOnly = false;
+        int batch = EncoderSettings.DEFAULT_BATCH_SIZE;
+        int threads = 0;
+        int encoderPasses = 1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--encoder" -> encoderName = args[++i];
@@ -74,6 +78,10 @@ public final class PerfBench {
                 case "--no-baseline" -> baseline = false;
                 case "--interleaved-only" -> interleavedOnly = true;
                 case "--passes" -> passes = Integer.parseInt(args[++i]);
+                case "--validation-only" -> validationOnly = true;
+                case "--batch" -> batch = Integer.parseInt(args[++i]);
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--encoder-passes" -> encoderPasses = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -86,10 +94,11 @@ public final class PerfBench {
         int demoTriples = demo.stream().mapToInt(x -> x.triples().size()).sum();
         CesarHead head = CesarHeadFile.readBundled();
         EncoderSettings settings = new EncoderSettings(null, null, encoderName, EncoderSettings.DEFAULT_MAX_TOKENS,
-                EncoderSettings.DEFAULT_BATCH_SIZE, 0, null);
-        System.out.printf(Locale.ROOT, "perf bench: %d cores, load average %s, encoder %s; %d CESAR pairs; "
-                        + "demo: %d extractions, %d triples%n", Runtime.getRuntime().availableProcessors(), load(),
-                settings.name(), pairs.size(), demo.size(), demoTriples);
+                batch, threads, null, encoderPasses);
+        System.out.printf(Locale.ROOT, "perf bench: %d cores, load average %s, encoder %s (batch %d, threads %d, passes %d); "
+                        + "%d CESAR pairs; demo: %d extractions, %d triples%n",
+                Runtime.getRuntime().availableProcessors(), load(), settings.name(), settings.batchSize(),
+                settings.threads(), settings.passes(), pairs.size(), demo.size(), demoTriples);
         Map<String, List<Double>> figures = new LinkedHashMap<>();
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(settings)) {
             CesarKernel onnxKernel = new CesarKernel(head);
@@ -103,6 +112,10 @@ public final class PerfBench {
             encoder.encodePairs(pairs.subList(0, 64));
             fused.strengths(pairs.subList(0, 64));
             scorer.strengths(pairs.subList(0, 64));
+            if (validationOnly) {
+                validationOnly(rounds, encoder, fused, demo, figures);
+                return;
+            }
             if (interleavedOnly) {
                 for (int r = 1; r <= rounds; r++) {
                     interleaved(r, encoder, fused, scorer, pairs, figures);
@@ -237,6 +250,56 @@ public final class PerfBench {
                 System.out.println(line + String.format(Locale.ROOT, " (load average %s)", load()));
             }
         }
+        summary(rounds, figures);
+    }
+
+    /**
+     * {@code --validation-only}: staged validation of the demo's extractions (cold, one {@code validateAll}, head in
+     * the encoder's graph) per round, then whether the strengths depend on the batch: the demo validated in reverse
+     * order (other batch neighbours) against the forward order, the largest strength difference.
+     */
+    private static void validationOnly(int rounds, DjlTokenEncoder encoder, CesarScorer fused,
+                                       List<EdgeValidation.Extraction> demo, Map<String, List<Double>> figures) {
+        validation(encoder, fused::strengths).validateAll(demo.subList(0, 10));
+        List<ValidatedGraph> forward = null;
+        for (int r = 1; r <= rounds; r++) {
+            int[] edges = new int[1];
+            List<List<ValidatedGraph>> result = new ArrayList<>();
+            Rate rate = Rate.of(edges, () -> {
+                result.add(validation(encoder, fused::strengths).validateAll(demo));
+                edges[0] = count(result.getFirst());
+            });
+            forward = result.getFirst();
+            rate.put(figures, "validation edges/s (validateAll, head in the encoder's graph)");
+            System.out.printf(Locale.ROOT, "round %d: validation %s edges/s, %d edges (load average %s)%n", r, rate,
+                    edges[0], load());
+        }
+        List<EdgeValidation.Extraction> reversed = new ArrayList<>(demo);
+        java.util.Collections.reverse(reversed);
+        List<ValidatedGraph> backward = validation(encoder, fused::strengths).validateAll(reversed);
+        java.util.Collections.reverse(backward);
+        double max = 0;
+        int states = 0;
+        for (int g = 0; g < forward.size(); g++) {
+            for (int e = 0; e < forward.get(g).edges().size(); e++) {
+                var a = forward.get(g).edges().get(e);
+                var b = backward.get(g).edges().get(e);
+                if (a.strength() != null && b.strength() != null) {
+                    max = Math.max(max, Math.abs(a.strength() - b.strength()));
+                }
+                states += a.state() == b.state() ? 0 : 1;
+            }
+        }
+        System.out.printf(Locale.ROOT, "batch dependence: max |strength forward - reversed| %.2e, states that "
+                + "differ %d%n", max, states);
+        List<TextPair> asked = new ArrayList<>();
+        validation(encoder, p -> {
+            asked.addAll(p);
+            return fused.strengths(p);
+        }).validateAll(demo);
+        System.out.printf(Locale.ROOT, "CESAR pairs asked: %d, mean characters cause %.0f, effect %.0f%n",
+                asked.size(), asked.stream().mapToInt(p -> p.first().length()).average().orElse(0),
+                asked.stream().mapToInt(p -> p.second().length()).average().orElse(0));
         summary(rounds, figures);
     }
 

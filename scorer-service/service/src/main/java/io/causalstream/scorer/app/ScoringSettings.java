@@ -39,14 +39,19 @@ record ScoringSettings(boolean alignmentEnabled,
 
     /** The {@code encoder.*} keys. */
     static EncoderSettings encoder(Config config) {
-        return new EncoderSettings(
+        EncoderSettings settings = new EncoderSettings(
                 config.find(EncoderSettings.MODEL_PATH).map(Path::of).orElse(null),
                 config.find(EncoderSettings.TOKENIZER_PATH).map(Path::of).orElse(null),
                 config.find(EncoderSettings.NAME).orElse(null),
                 config.getInt(EncoderSettings.MAX_TOKENS, EncoderSettings.DEFAULT_MAX_TOKENS),
                 config.getInt(EncoderSettings.BATCH_SIZE, EncoderSettings.DEFAULT_BATCH_SIZE),
                 config.getInt(EncoderSettings.THREADS, 0),
-                config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null));
+                config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null),
+                // one single-threaded forward pass per core: validation's pairs spread over the cores (PerfBench)
+                config.getInt(EncoderSettings.PASSES, Runtime.getRuntime().availableProcessors()));
+        // the int8 MiniLM reproduces a strength only one sequence a batch (its activations are scaled per batch)
+        return settings.quantizedPerPass() && config.find(EncoderSettings.BATCH_SIZE).isEmpty()
+                ? settings.withBatchSize(1) : settings;
     }
 
     /** The LLM verifier's client ({@code validation.verifier.*}, greedy by default), empty without a base URL. */

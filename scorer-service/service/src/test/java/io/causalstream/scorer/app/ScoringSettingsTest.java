@@ -23,7 +23,20 @@ class ScoringSettingsTest {
         assertThat(s.name()).isEqualTo("bert");
         assertThat(s.batchSize()).isEqualTo(8);
         assertThat(s.maxTokens()).isEqualTo(256);
-        assertThat(ScoringSettings.encoder(Config.of(Map.of()))).isEqualTo(EncoderSettings.bundledMiniLm());
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertThat(ScoringSettings.encoder(Config.of(Map.of())))
+                .isEqualTo(EncoderSettings.bundledMiniLm().withPasses(cores));
+        assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.passes", "1"))))
+                .isEqualTo(EncoderSettings.bundledMiniLm());
+    }
+
+    @Test
+    void theQuantizedMiniLmRunsOneSequenceABatchUnlessToldOtherwise() {
+        assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.name", "minilm-q"))).batchSize()).isEqualTo(1);
+        assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.name", "minilm-q", "encoder.batch.size", "16")))
+                .batchSize()).isEqualTo(16);
+        assertThat(ScoringSettings.encoder(Config.of(Map.of())).batchSize())
+                .isEqualTo(EncoderSettings.DEFAULT_BATCH_SIZE);
     }
 
     @Test
@@ -57,7 +70,8 @@ class ScoringSettingsTest {
         ScoringSettings defaults = ScoringSettings.from(Config.of(Map.of()));
         assertThat(defaults.alignmentEnabled()).isTrue();
         assertThat(defaults.validationEnabled()).isTrue();
-        assertThat(defaults.cesar()).isEqualTo(CesarSettings.defaults());
+        assertThat(defaults.cesar().headPath()).isNull();
+        assertThat(defaults.cesar().encoder()).isEqualTo(defaults.encoder());
 
         ScoringSettings s = ScoringSettings.from(Config.of(Map.of("scorer.alignment.enabled", "false",
                 "scorer.validation.enabled", "false", "cesar.head.path", "/heads/h.bin")));
