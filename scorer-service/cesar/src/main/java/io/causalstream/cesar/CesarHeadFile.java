@@ -31,7 +31,10 @@ public final class CesarHeadFile {
     private static final int VERSION = 2;
 
     /** The head trained by the repository (all-MiniLM-L6-v2), on the classpath. */
+    /** The head trained on all-MiniLM-L6-v2 (also read on its int8 export). */
     public static final String BUNDLED_RESOURCE = "cesar/cesar-minilm-head.bin.gz";
+    /** The head trained on bge-small-en-v1.5, run on its int8 export: the scorer's default. */
+    public static final String BUNDLED_BGE_RESOURCE = "cesar/cesar-bge-small-head.bin.gz";
 
     public static void write(CesarHead head, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
@@ -92,9 +95,22 @@ public final class CesarHeadFile {
 
     /** Reads the bundled head from the classpath. */
     public static CesarHead readBundled() throws IOException {
-        InputStream in = CesarHeadFile.class.getClassLoader().getResourceAsStream(BUNDLED_RESOURCE);
+        return readResource(BUNDLED_RESOURCE);
+    }
+
+    /**
+     * The bundled head trained on the encoder of that name: the bge-small head for bge-small-en-v1.5 (either
+     * precision), else the MiniLM head.
+     */
+    public static CesarHead readBundledFor(String encoderName) throws IOException {
+        boolean bge = encoderName != null && encoderName.toLowerCase(java.util.Locale.ROOT).startsWith("bge-small");
+        return readResource(bge ? BUNDLED_BGE_RESOURCE : BUNDLED_RESOURCE);
+    }
+
+    private static CesarHead readResource(String resource) throws IOException {
+        InputStream in = CesarHeadFile.class.getClassLoader().getResourceAsStream(resource);
         if (in == null) {
-            throw new IOException("bundled CESAR head " + BUNDLED_RESOURCE + " not on the classpath");
+            throw new IOException("bundled CESAR head " + resource + " not on the classpath");
         }
         try (in) {
             return read(in);

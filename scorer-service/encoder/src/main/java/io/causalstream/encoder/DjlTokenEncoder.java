@@ -81,7 +81,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
         Path modelFile;
         Path tokenizerFile;
         if (settings.bundled()) {
-            Path[] files = BundledMiniLm.materialise(settings.cacheDir(), settings.bundledModel());
+            Path[] files = BundledEncoders.materialise(settings.cacheDir(), settings.bundledModel());
             modelFile = files[0];
             tokenizerFile = files[1];
         } else {

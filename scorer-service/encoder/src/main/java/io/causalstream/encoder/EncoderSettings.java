@@ -20,9 +20,9 @@ import java.util.Locale;
  *       model.</td></tr>
  *   <tr><td>{@code encoder.name}</td><td>{@code ENCODER_NAME}</td><td>all-minilm-l6-v2 (or the model's file
  *       name)</td><td>Name used in measure names and model cards. Without a model path, {@code minilm-q} (or
- *       {@code all-minilm-l6-v2-q}) selects the bundled int8-quantized all-MiniLM-L6-v2: 2-3x faster on CPU, but
- *       its activations are quantized per batch, so a text's embeddings shift a little with the other texts of its
- *       batch (cosine about 0.99) and scores are not reproducible bit for bit.</td></tr>
+ *       {@code all-minilm-l6-v2-q}) selects the bundled int8-quantized all-MiniLM-L6-v2 (2-3x faster on CPU) and
+ *       {@code bge-small-q} the bundled int8 bge-small-en-v1.5; the activations of both are quantized per forward
+ *       pass, so a text's embeddings shift with the other texts of its batch unless the batch size is 1.</td></tr>
  *   <tr><td>{@code encoder.max.tokens}</td><td>{@code ENCODER_MAX_TOKENS}</td><td>256</td>
  *       <td>Longest sequence, special tokens included; longer input is truncated (pairs: longest side first).</td></tr>
  *   <tr><td>{@code encoder.batch.size}</td><td>{@code ENCODER_BATCH_SIZE}</td><td>32</td>
@@ -78,9 +78,9 @@ public record EncoderSettings(Path modelPath,
             throw new IllegalArgumentException(TOKENIZER_PATH + " needs " + MODEL_PATH);
         }
         if (name == null || name.isBlank()) {
-            name = modelPath == null ? BundledMiniLm.NAME : defaultName(modelPath);
-        } else if (modelPath == null && name.strip().equalsIgnoreCase(BundledMiniLm.QUANTIZED_ALIAS)) {
-            name = BundledMiniLm.QUANTIZED_NAME;
+            name = modelPath == null ? BundledEncoders.MINILM : defaultName(modelPath);
+        } else if (modelPath == null) {
+            name = BundledEncoders.named(name).orElse(name);
         }
         if (cacheDir == null) {
             cacheDir = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-models");
@@ -108,7 +108,7 @@ public record EncoderSettings(Path modelPath,
      * its activations with one scale per forward pass, so only one sequence a batch makes it reproducible.
      */
     public boolean quantizedPerPass() {
-        return bundled() && BundledMiniLm.QUANTIZED_NAME.equalsIgnoreCase(name);
+        return bundled() && BundledEncoders.quantized(bundledModel());
     }
 
     /** Intra-op threads of one pass: as set, or 1 when several passes share the cores and none was set. */
@@ -125,9 +125,9 @@ public record EncoderSettings(Path modelPath,
         return modelPath == null;
     }
 
-    /** The bundled model to load: the quantized one when the name asks for it, else the full-precision one. */
+    /** The bundled model to load: the one the name asks for ({@code minilm-q}, {@code bge-small-q}), else MiniLM. */
     String bundledModel() {
-        return BundledMiniLm.QUANTIZED_NAME.equalsIgnoreCase(name) ? BundledMiniLm.QUANTIZED_NAME : BundledMiniLm.NAME;
+        return BundledEncoders.named(name).orElse(BundledEncoders.MINILM);
     }
 
     /** The tokenizer file of a configured model: the explicit one, else {@code tokenizer.json} beside it. */

@@ -112,11 +112,21 @@ public final class EdgeValidation implements AutoCloseable {
      */
     public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings,
                                       CausalVerifier verifier, Supplier<? extends TokenEncoder> encoder) {
+        return open(settings, cesarSettings, verifier, encoder, encoder);
+    }
+
+    /**
+     * The same with the strength stage on an encoder of its own ({@code cesarEncoder}, the one the CESAR head was
+     * trained on) and grounding on {@code encoder}; the caller shares and closes both.
+     */
+    public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings,
+                                      CausalVerifier verifier, Supplier<? extends TokenEncoder> encoder,
+                                      Supplier<? extends TokenEncoder> cesarEncoder) {
         if (!settings.neural()) {
             return new EdgeValidation(settings, null, null, verifier, null);
         }
-        CesarScorer cesar = new CesarScorer(encoder.get(), cesarSettings.loadHead());
-        return new EdgeValidation(settings, cesar.encoder(), cesar::strengths, verifier, null);
+        CesarScorer cesar = new CesarScorer(cesarEncoder.get(), cesarSettings.loadHead());
+        return new EdgeValidation(settings, encoder.get(), cesar::strengths, verifier, null);
     }
 
     /** {@link #open(ValidationSettings, CesarSettings, CausalVerifier)} without an LLM backend. */

@@ -71,6 +71,8 @@ public final class PerfBench {
         int batch = EncoderSettings.DEFAULT_BATCH_SIZE;
         int threads = 0;
         int encoderPasses = 1;
+        Path modelPath = null;
+        Path headPath = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--encoder" -> encoderName = args[++i];
@@ -82,6 +84,8 @@ public final class PerfBench {
                 case "--batch" -> batch = Integer.parseInt(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
                 case "--encoder-passes" -> encoderPasses = Integer.parseInt(args[++i]);
+                case "--model" -> modelPath = Path.of(args[++i]);
+                case "--head" -> headPath = Path.of(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -92,9 +96,10 @@ public final class PerfBench {
         }
         List<EdgeValidation.Extraction> demo = demoExtractions();
         int demoTriples = demo.stream().mapToInt(x -> x.triples().size()).sum();
-        CesarHead head = CesarHeadFile.readBundled();
-        EncoderSettings settings = new EncoderSettings(null, null, encoderName, EncoderSettings.DEFAULT_MAX_TOKENS,
+        EncoderSettings settings = new EncoderSettings(modelPath, null, encoderName, EncoderSettings.DEFAULT_MAX_TOKENS,
                 batch, threads, null, encoderPasses);
+        CesarHead head = headPath == null ? CesarHeadFile.readBundledFor(settings.name())
+                : CesarHeadFile.read(headPath);
         System.out.printf(Locale.ROOT, "perf bench: %d cores, load average %s, encoder %s (batch %d, threads %d, passes %d); "
                         + "%d CESAR pairs; demo: %d extractions, %d triples%n",
                 Runtime.getRuntime().availableProcessors(), load(), settings.name(), settings.batchSize(),
@@ -113,7 +118,14 @@ public final class PerfBench {
             fused.strengths(pairs.subList(0, 64));
             scorer.strengths(pairs.subList(0, 64));
             if (validationOnly) {
-                validationOnly(rounds, encoder, fused, demo, figures);
+                if (settings.passes() == 1) {
+                    validationOnly(rounds, encoder, fused, null, null, demo, figures);
+                    return;
+                }
+                // the baseline in the same run: the same encoder, one forward pass at a time over all the cores
+                try (DjlTokenEncoder onePass = DjlTokenEncoder.open(settings.withPasses(1))) {
+                    validationOnly(rounds, encoder, fused, onePass, new CesarScorer(onePass, head), demo, figures);
+                }
                 return;
             }
             if (interleavedOnly) {
@@ -259,8 +271,12 @@ public final class PerfBench {
      * order (other batch neighbours) against the forward order, the largest strength difference.
      */
     private static void validationOnly(int rounds, DjlTokenEncoder encoder, CesarScorer fused,
+                                       DjlTokenEncoder onePass, CesarScorer onePassFused,
                                        List<EdgeValidation.Extraction> demo, Map<String, List<Double>> figures) {
         validation(encoder, fused::strengths).validateAll(demo.subList(0, 10));
+        if (onePass != null) {
+            validation(onePass, onePassFused::strengths).validateAll(demo.subList(0, 10));
+        }
         List<ValidatedGraph> forward = null;
         for (int r = 1; r <= rounds; r++) {
             int[] edges = new int[1];
@@ -271,8 +287,16 @@ public final class PerfBench {
             });
             forward = result.getFirst();
             rate.put(figures, "validation edges/s (validateAll, head in the encoder's graph)");
-            System.out.printf(Locale.ROOT, "round %d: validation %s edges/s, %d edges (load average %s)%n", r, rate,
-                    edges[0], load());
+            String line = String.format(Locale.ROOT, "round %d: validation %s edges/s, %d edges", r, rate,
+                    edges[0]);
+            if (onePass != null) {
+                Rate before = Rate.of(edges, () -> {
+                    edges[0] = count(validation(onePass, onePassFused::strengths).validateAll(demo));
+                });
+                before.put(figures, "validation edges/s, one forward pass at a time (before)");
+                line += String.format(Locale.ROOT, " | one pass at a time (before) %s edges/s", before);
+            }
+            System.out.println(line + String.format(Locale.ROOT, " (load average %s)", load()));
         }
         List<EdgeValidation.Extraction> reversed = new ArrayList<>(demo);
         java.util.Collections.reverse(reversed);

@@ -102,7 +102,11 @@ final class ScoringPlan {
                         client.model() + " " + settings.verifierMajority() + "/" + settings.verifierTries()
                                 + " t=" + client.temperature()))
                 .orElse(AnswerBook.NONE);
-        EdgeValidation validation = EdgeValidation.open(scoring.validation(), scoring.cesar(), verifier, encoder);
+        // CESAR's head runs on the encoder it was trained on: the shared one, or one of its own (the default)
+        Supplier<TokenEncoder> cesarEncoder = scoring.cesar().encoder().equals(scoring.encoder()) ? encoder
+                : new SharedEncoder(scoring.cesar().encoder());
+        EdgeValidation validation = EdgeValidation.open(scoring.validation(), scoring.cesar(), verifier, encoder,
+                cesarEncoder);
         log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
                         ? "encoder + CESAR strength" : "lexical stages only",
                 verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",

@@ -31,7 +31,7 @@ record ScoringSettings(boolean alignmentEnabled,
                 config.getBoolean(ScoringPlan.ALIGNMENT_ENABLED, true),
                 validationEnabled,
                 encoder,
-                new CesarSettings(config.find(CesarSettings.HEAD_PATH).map(Path::of).orElse(null), encoder),
+                cesar(config, encoder),
                 validation(config),
                 // read only when it will be used, as before: a half-set verifier fails only a scorer that validates
                 validationEnabled ? verifier(config) : Optional.empty());
@@ -47,11 +47,35 @@ record ScoringSettings(boolean alignmentEnabled,
                 config.getInt(EncoderSettings.BATCH_SIZE, EncoderSettings.DEFAULT_BATCH_SIZE),
                 config.getInt(EncoderSettings.THREADS, 0),
                 config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null),
-                // one single-threaded forward pass per core: validation's pairs spread over the cores (PerfBench)
-                config.getInt(EncoderSettings.PASSES, Runtime.getRuntime().availableProcessors()));
-        // the int8 MiniLM reproduces a strength only one sequence a batch (its activations are scaled per batch)
-        return settings.quantizedPerPass() && config.find(EncoderSettings.BATCH_SIZE).isEmpty()
-                ? settings.withBatchSize(1) : settings;
+                config.getInt(EncoderSettings.PASSES, 1));
+        // an int8 model reproduces a strength only one sequence a batch (its activations are scaled per batch);
+        // one sequence a batch runs best as one single-threaded pass per core (PerfBench --validation-only)
+        if (settings.quantizedPerPass() && config.find(EncoderSettings.BATCH_SIZE).isEmpty()) {
+            settings = settings.withBatchSize(1);
+        }
+        return settings.batchSize() == 1 && config.find(EncoderSettings.PASSES).isEmpty()
+                ? settings.withPasses(Runtime.getRuntime().availableProcessors()) : settings;
+    }
+
+    /**
+     * The CESAR head and its encoder: a configured head runs on the {@code encoder.*} encoder; else the bundled head
+     * of {@code cesar.encoder.name} (default bge-small-q) on that bundled encoder, which is the {@code encoder.*}
+     * encoder itself when the names agree (one encoder loaded), else an encoder of its own with the same limits
+     * (one sequence a batch and one pass per core when it is quantized per pass).
+     */
+    static CesarSettings cesar(Config config, EncoderSettings encoder) {
+        Optional<Path> head = config.find(CesarSettings.HEAD_PATH).map(Path::of);
+        if (head.isPresent()) {
+            return new CesarSettings(head.get(), encoder);
+        }
+        EncoderSettings own = new EncoderSettings(null, null,
+                config.get(CesarSettings.ENCODER_NAME, CesarSettings.DEFAULT_ENCODER), encoder.maxTokens(),
+                EncoderSettings.DEFAULT_BATCH_SIZE, encoder.threads(), encoder.cacheDir());
+        if (encoder.bundled() && own.name().equals(encoder.name())) {
+            return new CesarSettings(null, encoder);
+        }
+        return new CesarSettings(null, own.quantizedPerPass()
+                ? own.withBatchSize(1).withPasses(Runtime.getRuntime().availableProcessors()) : own);
     }
 
     /** The LLM verifier's client ({@code validation.verifier.*}, greedy by default), empty without a base URL. */

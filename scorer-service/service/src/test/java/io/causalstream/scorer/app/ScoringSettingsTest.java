@@ -23,16 +23,15 @@ class ScoringSettingsTest {
         assertThat(s.name()).isEqualTo("bert");
         assertThat(s.batchSize()).isEqualTo(8);
         assertThat(s.maxTokens()).isEqualTo(256);
-        int cores = Runtime.getRuntime().availableProcessors();
-        assertThat(ScoringSettings.encoder(Config.of(Map.of())))
-                .isEqualTo(EncoderSettings.bundledMiniLm().withPasses(cores));
-        assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.passes", "1"))))
-                .isEqualTo(EncoderSettings.bundledMiniLm());
+        assertThat(ScoringSettings.encoder(Config.of(Map.of()))).isEqualTo(EncoderSettings.bundledMiniLm());
+        assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.passes", "2"))).passes()).isEqualTo(2);
     }
 
     @Test
     void theQuantizedMiniLmRunsOneSequenceABatchUnlessToldOtherwise() {
         assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.name", "minilm-q"))).batchSize()).isEqualTo(1);
+        assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.name", "minilm-q"))).passes())
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(ScoringSettings.encoder(Config.of(Map.of("encoder.name", "minilm-q", "encoder.batch.size", "16")))
                 .batchSize()).isEqualTo(16);
         assertThat(ScoringSettings.encoder(Config.of(Map.of())).batchSize())
@@ -66,12 +65,26 @@ class ScoringSettingsTest {
     }
 
     @Test
+    void cesarRunsOnTheEncoderItsHeadWasTrainedOn() {
+        CesarSettings byDefault = ScoringSettings.from(Config.of(Map.of())).cesar();
+        assertThat(byDefault.encoder().name()).isEqualTo("bge-small-en-v15-q");
+        assertThat(byDefault.encoder().batchSize()).isEqualTo(1);
+        assertThat(byDefault.loadHead().encoder()).startsWith("bge-small");
+
+        ScoringSettings minilm = ScoringSettings.from(Config.of(Map.of("cesar.encoder.name", "minilm")));
+        assertThat(minilm.cesar().encoder()).isEqualTo(minilm.encoder());
+        assertThat(minilm.cesar().loadHead().encoder()).isEqualTo("all-minilm-l6-v2");
+
+        ScoringSettings own = ScoringSettings.from(Config.of(Map.of("cesar.head.path", "/heads/h.bin")));
+        assertThat(own.cesar().encoder()).isEqualTo(own.encoder());
+    }
+
+    @Test
     void switchesAndCesarHead() {
         ScoringSettings defaults = ScoringSettings.from(Config.of(Map.of()));
         assertThat(defaults.alignmentEnabled()).isTrue();
         assertThat(defaults.validationEnabled()).isTrue();
         assertThat(defaults.cesar().headPath()).isNull();
-        assertThat(defaults.cesar().encoder()).isEqualTo(defaults.encoder());
 
         ScoringSettings s = ScoringSettings.from(Config.of(Map.of("scorer.alignment.enabled", "false",
                 "scorer.validation.enabled", "false", "cesar.head.path", "/heads/h.bin")));

@@ -75,7 +75,9 @@ public final class CesarEvalCli implements Callable<Integer> {
             DevCheck all = validation == null ? null
                     : DevCheck.sample(validation, Integer.MAX_VALUE, 0, encoder);
             for (Path head : chosen) {
-                CesarHead weights = head == null ? CesarHeadFile.readBundled() : CesarHeadFile.read(head);
+                // the bundled head trained on this encoder (ENCODER_NAME=bge-small-q: the scorer's default)
+                CesarHead weights = head == null ? CesarHeadFile.readBundledFor(encoder.name())
+                        : CesarHeadFile.read(head);
                 // the head in the encoder's graph is a session of its own: only built when test or COPA run
                 CesarScorer scorer = noTest && noCopa ? null : new CesarScorer(encoder, weights);
                 String name = "CESAR (this head, " + encoder.name() + ")";
