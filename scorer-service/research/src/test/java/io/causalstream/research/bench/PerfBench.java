@@ -73,6 +73,7 @@ public final class PerfBench {
         int encoderPasses = 1;
         Path modelPath = null;
         Path headPath = null;
+        boolean minilmGrounding = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--encoder" -> encoderName = args[++i];
@@ -86,6 +87,7 @@ public final class PerfBench {
                 case "--encoder-passes" -> encoderPasses = Integer.parseInt(args[++i]);
                 case "--model" -> modelPath = Path.of(args[++i]);
                 case "--head" -> headPath = Path.of(args[++i]);
+                case "--grounding-minilm" -> minilmGrounding = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -118,13 +120,19 @@ public final class PerfBench {
             fused.strengths(pairs.subList(0, 64));
             scorer.strengths(pairs.subList(0, 64));
             if (validationOnly) {
-                if (settings.passes() == 1) {
-                    validationOnly(rounds, encoder, fused, null, null, demo, figures);
-                    return;
-                }
-                // the baseline in the same run: the same encoder, one forward pass at a time over all the cores
-                try (DjlTokenEncoder onePass = DjlTokenEncoder.open(settings.withPasses(1))) {
-                    validationOnly(rounds, encoder, fused, onePass, new CesarScorer(onePass, head), demo, figures);
+                // --grounding-minilm: grounding on the full-precision MiniLM, as the scorer does beside bge-small
+                try (DjlTokenEncoder grounding = minilmGrounding
+                        ? DjlTokenEncoder.open(EncoderSettings.bundledMiniLm()) : null) {
+                    grounding(grounding == null ? encoder : grounding);
+                    if (settings.passes() == 1) {
+                        validationOnly(rounds, encoder, fused, null, null, demo, figures);
+                        return;
+                    }
+                    // the baseline in the same run: the same encoder, one forward pass at a time over all the cores
+                    try (DjlTokenEncoder onePass = DjlTokenEncoder.open(settings.withPasses(1))) {
+                        validationOnly(rounds, encoder, fused, onePass, new CesarScorer(onePass, head), demo,
+                                figures);
+                    }
                 }
                 return;
             }
@@ -437,8 +445,16 @@ public final class PerfBench {
         return max;
     }
 
+    /** The encoder of validation's grounding stage in {@code --validation-only}; null: the CESAR encoder. */
+    private static DjlTokenEncoder groundingEncoder;
+
+    private static void grounding(DjlTokenEncoder encoder) {
+        groundingEncoder = encoder;
+    }
+
     private static EdgeValidation validation(DjlTokenEncoder encoder, StrengthModel strength) {
-        return EdgeValidation.keepingStrengths(ValidationSettings.defaults(), encoder, strength, null);
+        return EdgeValidation.keepingStrengths(ValidationSettings.defaults(),
+                groundingEncoder == null ? encoder : groundingEncoder, strength, null);
     }
 
     /** Every annotation of the 20 Elo passages, as extractions of their passage. */

@@ -209,7 +209,7 @@ public final class CesarTrainCli implements Callable<Integer> {
                 }
                 if (card != null) {
                     Files.createDirectories(card.toAbsolutePath().getParent());
-                    Files.writeString(card, modelCard(description, devFinal, test.toString(), Files.size(out)),
+                    Files.writeString(card, modelCard(description, devFinal, test.toString(), Files.size(out), encoderSettings.name()),
                             StandardCharsets.UTF_8);
                     System.out.println("written " + card);
                 }
@@ -239,7 +239,7 @@ public final class CesarTrainCli implements Callable<Integer> {
         return s.toString();
     }
 
-    private String modelCard(String description, ShiftAccuracy dev, String test, long bytes) {
+    private String modelCard(String description, ShiftAccuracy dev, String test, long bytes, String encoderName) {
         String learned = (contextHeads > 0 ? "one transformer layer over the joint sequence (" + contextHeads
                 + " heads, feed-forward " + contextHidden + "), " : "")
                 + (noProjection ? "" : "a residual projection x + xP + b of the token embeddings, ")
@@ -249,9 +249,9 @@ public final class CesarTrainCli implements Callable<Integer> {
                 + (defeaterRepeats > 1 ? "; every defeater used " + defeaterRepeats + " times per epoch (the "
                 + "paper balanced its 1.0 explanations with as many 0.2 opposites)" : "");
         return """
-                # CESAR head for all-MiniLM-L6-v2 (model card)
+                # CESAR head for %s (model card)
 
-                Weights: `cesar-minilm-head.bin.gz` (%d bytes, half precision; read by
+                Weights: `%s` (%d bytes, half precision; read by
                 `io.causalstream.cesar.CesarHeadFile`). Written by
                 `io.causalstream.research.cesar.train.CesarTrainCli`; the command that made it is in the README.
 
@@ -259,7 +259,7 @@ public final class CesarTrainCli implements Callable<Integer> {
                 CESAR (Cui et al., delta-CAUSAL, section 5.2 / appendix G): CS(C -> E) = sum_ij a_ij |cos(c_i, e_j)|
                 with A = softmax over the whole n x m matrix of (C Wq)(E Wk)^T, [CLS]/[SEP] kept, C (+) A written
                 "C [SEP] A". The paper fine-tunes bert-large-uncased (its weights were never released). Here the
-                encoder is the frozen all-MiniLM-L6-v2 (ONNX, d = 384); standing in for fine-tuning, what is
+                encoder is the frozen %s (ONNX, d = 384); standing in for fine-tuning, what is
                 learned is %s. The causal embeddings c_i, e_j are the output of those layers.
 
                 ## Data
@@ -288,10 +288,10 @@ public final class CesarTrainCli implements Callable<Integer> {
                 epoch lines above (its batch and parameters are written to cesar-nonfinite-*.params).
 
                 ## Limits
-                A frozen 6-layer sentence encoder plus one trained layer is far smaller than the paper's fine-tuned
+                A frozen small sentence encoder plus one trained layer is far smaller than the paper's fine-tuned
                 BERT-large; the scores above are measured, not the paper's. A head only reads embeddings of the
                 encoder it was trained on: plug another encoder with `encoder.model.path` and retrain.
-                """.formatted(bytes, learned, extras, devRows, ai.djl.engine.Engine.getDjlVersion(), seed,
+                """.formatted(encoderName, out.getFileName(), bytes, encoderName, learned, extras, devRows, ai.djl.engine.Engine.getDjlVersion(), seed,
                 description.indent(0), 100 * dev.supporter(), 100 * dev.defeater(), 100 * dev.geometricMean(), test);
     }
 
