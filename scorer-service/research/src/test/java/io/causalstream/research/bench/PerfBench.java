@@ -88,6 +88,7 @@ public final class PerfBench {
                 case "--model" -> modelPath = Path.of(args[++i]);
                 case "--head" -> headPath = Path.of(args[++i]);
                 case "--grounding-minilm" -> minilmGrounding = true;
+                case "--no-evidence" -> evidence = false;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -445,6 +446,9 @@ public final class PerfBench {
         return max;
     }
 
+    /** {@code --no-evidence}: the strength stage scores source -> target alone ({@code validation.strength.evidence=false}). */
+    private static boolean evidence = true;
+
     /** The encoder of validation's grounding stage in {@code --validation-only}; null: the CESAR encoder. */
     private static DjlTokenEncoder groundingEncoder;
 
@@ -453,8 +457,13 @@ public final class PerfBench {
     }
 
     private static EdgeValidation validation(DjlTokenEncoder encoder, StrengthModel strength) {
-        return EdgeValidation.keepingStrengths(ValidationSettings.defaults(),
-                groundingEncoder == null ? encoder : groundingEncoder, strength, null);
+        ValidationSettings d = ValidationSettings.defaults();
+        ValidationSettings settings = evidence ? d : new ValidationSettings(d.neural(), d.fuzzyThreshold(),
+                d.embeddingGrounding(), d.embeddingThreshold(), d.embeddingMaxChars(), d.mergeThreshold(),
+                d.splitConjunctions(), d.evidenceWindow(), d.strengthThreshold(), false, d.transitivityCheck(),
+                d.verifierTries(), d.verifierMajority());
+        return EdgeValidation.keepingStrengths(settings, groundingEncoder == null ? encoder : groundingEncoder,
+                strength, null);
     }
 
     /** Every annotation of the 20 Elo passages, as extractions of their passage. */
