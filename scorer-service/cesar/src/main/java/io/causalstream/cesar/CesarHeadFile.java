@@ -30,8 +30,7 @@ public final class CesarHeadFile {
     private static final byte[] MAGIC = "CESARHD".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final int VERSION = 2;
 
-    /** The head trained by the repository (all-MiniLM-L6-v2), on the classpath. */
-    /** The head trained on all-MiniLM-L6-v2 (also read on its int8 export). */
+    /** The head trained on all-MiniLM-L6-v2 (also read on its int8 export), on the classpath. */
     public static final String BUNDLED_RESOURCE = "cesar/cesar-minilm-head.bin.gz";
     /** The head trained on bge-small-en-v1.5, run on its int8 export: the scorer's default. */
     public static final String BUNDLED_BGE_RESOURCE = "cesar/cesar-bge-small-head.bin.gz";
@@ -93,7 +92,7 @@ public final class CesarHeadFile {
         }
     }
 
-    /** Reads the bundled head from the classpath. */
+    /** Reads the bundled MiniLM head from the classpath. */
     public static CesarHead readBundled() throws IOException {
         return readResource(BUNDLED_RESOURCE);
     }

@@ -53,12 +53,7 @@ final class BundledEncoders {
         return QUANTIZED.contains(name);
     }
 
-    /** Copies model and tokenizer of {@link #MINILM} into {@code cacheDir/all-minilm-l6-v2/}; returns {model, tokenizer}. */
-    static Path[] materialise(Path cacheDir) {
-        return materialise(cacheDir, MINILM);
-    }
-
-    /** The same for the bundled model of that name. */
+    /** Copies model and tokenizer of the bundled model of that name into {@code cacheDir/<name>/}; {model, tokenizer}. */
     static Path[] materialise(Path cacheDir, String name) {
         Path dir = cacheDir.resolve(name);
         String resource = RESOURCES.get(name);

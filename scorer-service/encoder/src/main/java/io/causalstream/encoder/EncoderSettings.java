@@ -30,7 +30,7 @@ import java.util.Locale;
  *   <tr><td>{@code encoder.threads}</td><td>{@code ENCODER_THREADS}</td><td>0</td>
  *       <td>Intra-op threads of one forward pass; 0 keeps the engine's default (all cores), or 1 when several
  *       passes run at once.</td></tr>
- *   <tr><td>{@code encoder.passes}</td><td>{@code ENCODER_PASSES}</td><td>1 (the scorer: one per core)</td>
+ *   <tr><td>{@code encoder.passes}</td><td>{@code ENCODER_PASSES}</td><td>1 (the scorer: one per core when batches hold one sequence)</td>
  *       <td>Forward passes run at once, each on a thread of its own: a call's sequences are spread over at least
  *       this many batches. On CPU, one single-threaded pass per core does more per CPU-second than one pass
  *       spread over the cores (small matrices: the threads of one pass spend much of their time waiting for
@@ -104,8 +104,9 @@ public record EncoderSettings(Path modelPath,
     }
 
     /**
-     * Whether a sequence's output depends on the other sequences of its batch: the bundled int8 MiniLM quantizes
-     * its activations with one scale per forward pass, so only one sequence a batch makes it reproducible.
+     * Whether a sequence's output depends on the other sequences of its batch: the bundled int8 models (MiniLM,
+     * bge-small) quantize their activations with one scale per forward pass, so only one sequence a batch makes
+     * them reproducible.
      */
     public boolean quantizedPerPass() {
         return bundled() && BundledEncoders.quantized(bundledModel());

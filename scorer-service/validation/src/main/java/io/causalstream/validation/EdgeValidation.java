@@ -106,18 +106,9 @@ public final class EdgeValidation implements AutoCloseable {
     }
 
     /**
-     * Like {@link #open(ValidationSettings, CesarSettings, CausalVerifier)}, with an encoder the caller shares and
-     * closes (taken from {@code encoder} only when {@code validation.neural} is on); the CESAR head must have been
-     * trained on it.
-     */
-    public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings,
-                                      CausalVerifier verifier, Supplier<? extends TokenEncoder> encoder) {
-        return open(settings, cesarSettings, verifier, encoder, encoder);
-    }
-
-    /**
-     * The same with the strength stage on an encoder of its own ({@code cesarEncoder}, the one the CESAR head was
-     * trained on) and grounding on {@code encoder}; the caller shares and closes both.
+     * Like {@link #open(ValidationSettings, CesarSettings, CausalVerifier)}, with encoders the caller shares and
+     * closes (taken only when {@code validation.neural} is on): grounding on {@code encoder}, the strength stage on
+     * {@code cesarEncoder}, the one the CESAR head was trained on (it may be the same).
      */
     public static EdgeValidation open(ValidationSettings settings, CesarSettings cesarSettings,
                                       CausalVerifier verifier, Supplier<? extends TokenEncoder> encoder,

@@ -48,12 +48,20 @@ record ScoringSettings(boolean alignmentEnabled,
                 config.getInt(EncoderSettings.THREADS, 0),
                 config.find(EncoderSettings.CACHE_DIR).map(Path::of).orElse(null),
                 config.getInt(EncoderSettings.PASSES, 1));
-        // an int8 model reproduces a strength only one sequence a batch (its activations are scaled per batch);
-        // one sequence a batch runs best as one single-threaded pass per core (PerfBench --validation-only)
-        if (settings.quantizedPerPass() && config.find(EncoderSettings.BATCH_SIZE).isEmpty()) {
+        return reproducible(settings, config.find(EncoderSettings.BATCH_SIZE).isPresent(),
+                config.find(EncoderSettings.PASSES).isPresent());
+    }
+
+    /**
+     * An int8 model reproduces a strength only one sequence a batch (its activations are scaled per batch), so it
+     * gets batches of one unless a batch size was set; batches of one run best as one single-threaded pass per core
+     * (PerfBench --validation-only) unless the passes were set.
+     */
+    private static EncoderSettings reproducible(EncoderSettings settings, boolean batchSizeSet, boolean passesSet) {
+        if (settings.quantizedPerPass() && !batchSizeSet) {
             settings = settings.withBatchSize(1);
         }
-        return settings.batchSize() == 1 && config.find(EncoderSettings.PASSES).isEmpty()
+        return settings.batchSize() == 1 && !passesSet
                 ? settings.withPasses(Runtime.getRuntime().availableProcessors()) : settings;
     }
 
@@ -74,8 +82,7 @@ record ScoringSettings(boolean alignmentEnabled,
         if (encoder.bundled() && own.name().equals(encoder.name())) {
             return new CesarSettings(null, encoder);
         }
-        return new CesarSettings(null, own.quantizedPerPass()
-                ? own.withBatchSize(1).withPasses(Runtime.getRuntime().availableProcessors()) : own);
+        return new CesarSettings(null, reproducible(own, false, false));
     }
 
     /** The LLM verifier's client ({@code validation.verifier.*}, greedy by default), empty without a base URL. */

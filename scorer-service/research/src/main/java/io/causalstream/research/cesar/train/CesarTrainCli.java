@@ -209,8 +209,8 @@ public final class CesarTrainCli implements Callable<Integer> {
                 }
                 if (card != null) {
                     Files.createDirectories(card.toAbsolutePath().getParent());
-                    Files.writeString(card, modelCard(description, devFinal, test.toString(), Files.size(out), encoderSettings.name()),
-                            StandardCharsets.UTF_8);
+                    Files.writeString(card, modelCard(description, devFinal, test.toString(), Files.size(out),
+                            encoderSettings.name()), StandardCharsets.UTF_8);
                     System.out.println("written " + card);
                 }
             }
