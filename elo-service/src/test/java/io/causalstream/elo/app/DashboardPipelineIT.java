@@ -183,11 +183,28 @@ class DashboardPipelineIT {
     }
 
     private String text(String id) {
-        return browser.findElement(By.id(id)).getText();
+        return unstale(() -> browser.findElement(By.id(id)).getText());
     }
 
     private String cells(String table) {
-        return String.join("|", browser.findElements(By.cssSelector("#" + table + " tbody td")).stream()
-                .map(WebElement::getText).toList());
+        return unstale(() -> String.join("|", browser.findElements(By.cssSelector("#" + table + " tbody td"))
+                .stream().map(WebElement::getText).toList()));
+    }
+
+    /**
+     * Reads again (up to 5 times) when the page re-rendered between finding an element and reading it: the
+     * pipeline panels are rebuilt at every refresh (0.7 s here), and a read outside a wait could catch a cell
+     * just replaced (a StaleElementReferenceException failed a CI rehearsal).
+     */
+    private static String unstale(java.util.function.Supplier<String> read) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return read.get();
+            } catch (StaleElementReferenceException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
+        }
     }
 }
