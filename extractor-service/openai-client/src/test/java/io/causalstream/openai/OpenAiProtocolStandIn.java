@@ -138,11 +138,16 @@ public final class OpenAiProtocolStandIn implements AutoCloseable {
         try (ex) {
             requestCount.incrementAndGet();
             JsonNode body = JSON.readTree(ex.getRequestBody().readAllBytes());
-            if (recordRequests) {
-                requests.add(new Request(ex.getRequestURI().getPath(), body,
-                        ex.getRequestHeaders().getFirst("Authorization")));
+            Fault fault;
+            // one step, so that the n-th recorded request is the one that got the n-th fault even when requests
+            // arrive together (a test reading "the first request failed" relies on it)
+            synchronized (requests) {
+                if (recordRequests) {
+                    requests.add(new Request(ex.getRequestURI().getPath(), body,
+                            ex.getRequestHeaders().getFirst("Authorization")));
+                }
+                fault = faults.poll();
             }
-            Fault fault = faults.poll();
             if (fault != null) {
                 if (!fault.delay().isZero()) {
                     Thread.sleep(fault.delay());
