@@ -153,6 +153,32 @@ class ModelExtractorTest {
         assertThat(extract(read)).singleElement().extracting(Triple::getSource).isEqualTo("Better drainage");
     }
 
+    @Test
+    void aClauseTheHeadLeftOutGetsTheRulesTriple() {
+        String text = "Higher interest rates reduce household borrowing, which lowers consumer spending.";
+        // the shipped head reads the first clause only
+        assertThat(((ModelExtractor) model).headOnly(text)).extracting(Triple::getTarget)
+                .doesNotContain("consumer spending");
+        // "which" is the reduced borrowing: less borrowing, lower spending
+        assertThat(extract(text)).extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .contains(org.assertj.core.groups.Tuple.tuple("household borrowing", "consumer spending",
+                        Direction.INCREASE));
+    }
+
+    @Test
+    void aConceptOutsideEverySpanTheHeadReadIsReadBeyond() {
+        String text = "Drought reduces yields, which raises prices.";
+        Triple head = new Triple("Drought", "yields", Direction.DECREASE, List.of(new EvidenceSpan(0, 22)), 0.9);
+        Triple same = new Triple("drought", "yields", Direction.DECREASE, List.of(new EvidenceSpan(0, 44)), null);
+        Triple chained = new Triple("yields", "prices", Direction.INCREASE, List.of(new EvidenceSpan(0, 44)), null);
+        Triple unwritten = new Triple("yields", "food costs", Direction.INCREASE, List.of(new EvidenceSpan(0, 44)),
+                null);
+        assertThat(ModelExtractor.readsBeyond(same, text, List.of(head))).isFalse();
+        assertThat(ModelExtractor.readsBeyond(chained, text, List.of(head))).isTrue();
+        assertThat(ModelExtractor.readsBeyond(unwritten, text, List.of(head))).isFalse();
+        assertThat(ModelExtractor.readsBeyond(same, text, List.of())).isTrue();
+    }
+
     private static ConceptSpan span(String text, String words) {
         int start = text.indexOf(words);
         return new ConceptSpan(0, 0, start, start + words.length(), words);
