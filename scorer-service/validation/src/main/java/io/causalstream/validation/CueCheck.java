@@ -148,8 +148,11 @@ final class CueCheck {
         if (!Negation.occursIn(bridge) && !denied) {
             Matcher up = INCREASE.matcher(bridge);
             Matcher down = DECREASE.matcher(bridge);
-            CueMatch lexicalUp = first(lexical, m -> m.cue().sign() == Cue.Sign.INCREASE);
-            CueMatch lexicalDown = first(lexical, m -> m.cue().sign() == Cue.Sign.DECREASE);
+            // "worsened learning outcomes" lowers a good thing: the sign a cue states depends on the target
+            String effect = target.start() >= 0 && target.end() <= text.length()
+                    ? text.substring(target.start(), target.end()) : "";
+            CueMatch lexicalUp = first(lexical, m -> m.cue().signFor(effect) == Cue.Sign.INCREASE);
+            CueMatch lexicalDown = first(lexical, m -> m.cue().signFor(effect) == Cue.Sign.DECREASE);
             boolean regexUp = up.find();
             boolean regexDown = down.find();
             boolean increases = regexUp || lexicalUp != null;

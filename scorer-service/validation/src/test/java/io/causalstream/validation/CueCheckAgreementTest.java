@@ -62,6 +62,25 @@ class CueCheckAgreementTest {
     }
 
     @Test
+    void worseningAGoodThingAgreesWithADecrease() {
+        // RuleBasedExtractorTest.moreCueVerbs: the extractor reads closures -> learning outcomes DECREASE
+        String text = "Longer school closures worsened learning outcomes.";
+        Mention closures = new Mention(GroundingLevel.EXACT, 0, 7, 22, 1.0);
+        Mention outcomes = new Mention(GroundingLevel.EXACT, 0, 32, 49, 1.0);
+        assertThat(text.substring(7, 22)).isEqualTo("school closures");
+        assertThat(text.substring(32, 49)).isEqualTo("learning outcomes");
+        assertThat(CueCheck.check(text, closures, outcomes, 0, Direction.DECREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.AGREES);
+        assertThat(CueCheck.check(text, closures, outcomes, 0, Direction.INCREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.CONTRADICTS);
+        // a harm made worse is more of it
+        String harm = "Droughts worsen food insecurity.";
+        assertThat(CueCheck.check(harm, new Mention(GroundingLevel.EXACT, 0, 0, 8, 1.0),
+                new Mention(GroundingLevel.EXACT, 0, 16, 31, 1.0), 0, Direction.INCREASE).polarity())
+                .isEqualTo(CueCheck.Polarity.AGREES);
+    }
+
+    @Test
     void aDeniedClaimGivesNoPolarityAsTheExtractorGivesNoEdge() {
         // RuleBasedExtractorTest.aDeniedClaimYieldsNoEdge: no edge from "There is no evidence that ..."
         String text = "There is no evidence that vaccination causes autism.";

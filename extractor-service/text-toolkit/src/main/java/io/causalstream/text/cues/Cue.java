@@ -10,8 +10,9 @@ import java.util.List;
  * @param forms lower-case surface forms, several words separated by single spaces
  * @param kind  VERB: must be used as a verb (tagged VB*); CONNECTIVE: a fixed phrase ("due to"); NOUN: a noun
  *              phrase that states causation ("barriers to"), even after a determiner
+ * @param worsens the cue makes its effect worse ("worsen"): more of a harm, less of a good ({@link #signFor})
  */
-public record Cue(Orientation orientation, Sign sign, List<String> forms, Kind kind) {
+public record Cue(Orientation orientation, Sign sign, List<String> forms, Kind kind, boolean worsens) {
 
     public enum Orientation {
         /** cause, cue, effect. */
@@ -30,15 +31,29 @@ public record Cue(Orientation orientation, Sign sign, List<String> forms, Kind k
     }
 
     static Cue forward(Sign sign, String... forms) {
-        return new Cue(Orientation.FORWARD, sign, List.of(forms), Kind.VERB);
+        return new Cue(Orientation.FORWARD, sign, List.of(forms), Kind.VERB, false);
     }
 
     static Cue backward(Sign sign, String... forms) {
-        return new Cue(Orientation.BACKWARD, sign, List.of(forms), Kind.CONNECTIVE);
+        return new Cue(Orientation.BACKWARD, sign, List.of(forms), Kind.CONNECTIVE, false);
     }
 
     static Cue noun(Sign sign, String... forms) {
-        return new Cue(Orientation.FORWARD, sign, List.of(forms), Kind.NOUN);
+        return new Cue(Orientation.FORWARD, sign, List.of(forms), Kind.NOUN, false);
+    }
+
+    /** The same cue, read as making its effect worse: an increase of a harm, a decrease of a good. */
+    static Cue worsening(Cue increase) {
+        return new Cue(increase.orientation, Sign.INCREASE, increase.forms, increase.kind, true);
+    }
+
+    /**
+     * The sign the cue states for this effect: its own, except that a cue that makes things worse lowers a good
+     * thing ({@link Valence}): "closures <b>worsened</b> learning outcomes" is a decrease, "droughts worsen food
+     * insecurity" an increase.
+     */
+    public Sign signFor(String effect) {
+        return worsens && Valence.desirable(effect) ? Sign.DECREASE : sign;
     }
 
     /** A gerund ("leading to", "reducing") after a comma continues the previous claim: its cause is that effect. */

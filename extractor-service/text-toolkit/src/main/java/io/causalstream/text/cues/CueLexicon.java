@@ -6,6 +6,7 @@ import static io.causalstream.text.cues.Cue.Sign.UNSIGNED;
 import static io.causalstream.text.cues.Cue.backward;
 import static io.causalstream.text.cues.Cue.forward;
 import static io.causalstream.text.cues.Cue.noun;
+import static io.causalstream.text.cues.Cue.worsening;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,7 +29,7 @@ import java.util.regex.Pattern;
 public final class CueLexicon {
 
     /**
-     * Version {@code causal-cues-v3} (v3 added intensify, worsen, aggravate, amplify, accelerate, spur, stimulate,
+     * Version {@code causal-cues-v4} (v4: "worsen" lowers a good thing, {@link Cue#signFor}; v3 added intensify, worsen, aggravate, amplify, accelerate, spur, stimulate,
      * foster, deepen, escalate, induce, spark, curb, impair, harm, diminish, suppress, erode, dampen, jeopardize and
      * their passives; stems/follows/emanates/results/arises from, attributable to; cause of, driver of,
      * responsible for): change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
@@ -51,8 +52,9 @@ public final class CueLexicon {
             forward(INCREASE, "heightens", "heighten", "heightened", "heightening"),
             forward(INCREASE, "strengthens", "strengthen", "strengthened", "strengthening"),
             forward(INCREASE, "intensifies", "intensify", "intensified", "intensifying"),
-            // "worsen" and "aggravate" make a bad thing worse, i.e. more of it ("worsen food insecurity")
-            forward(INCREASE, "worsens", "worsen", "worsened", "worsening"),
+            // "worsen" makes a bad thing worse, i.e. more of it ("worsen food insecurity"), and a good thing less
+            // ("worsened learning outcomes"): Cue.signFor reads the effect; "aggravate" names harms only
+            worsening(forward(INCREASE, "worsens", "worsen", "worsened", "worsening")),
             forward(INCREASE, "aggravates", "aggravate", "aggravated", "aggravating"),
             forward(INCREASE, "amplifies", "amplify", "amplified", "amplifying"),
             forward(INCREASE, "accelerates", "accelerate", "accelerated", "accelerating"),
@@ -110,8 +112,9 @@ public final class CueLexicon {
             // the passive voice of the verbs above: "yields are reduced by drought"
             backward(INCREASE, "increased by", "raised by", "improved by", "boosted by", "promoted by",
                     "enhanced by", "exacerbated by", "facilitated by", "strengthened by", "intensified by",
-                    "worsened by", "aggravated by", "amplified by", "accelerated by", "spurred by", "stimulated by",
+                    "aggravated by", "amplified by", "accelerated by", "spurred by", "stimulated by",
                     "fostered by", "deepened by"),
+            worsening(backward(INCREASE, "worsened by")),
             backward(DECREASE, "reduced by", "decreased by", "lowered by", "hindered by", "threatened by",
                     "undermined by", "prevented by", "limited by", "hampered by", "weakened by", "damaged by",
                     "disrupted by", "constrained by", "restricted by", "curbed by", "impaired by", "harmed by",

@@ -255,8 +255,9 @@ public final class ModelExtractor implements Extractor {
                 || Negation.denied(sentence.substring(0, cause.end() + only.start()))) {
             return Optional.empty();
         }
-        return Optional.of(Polarity.combine(Polarity.direction(only.cue().sign()), Polarity.of(cause.text()),
-                Polarity.of(effect.text())));
+        Polarity.Node effectNode = Polarity.of(effect.text());
+        return Optional.of(Polarity.combine(Polarity.direction(only.cue().signFor(effectNode.name())),
+                Polarity.of(cause.text()), effectNode));
     }
 
     @Override

@@ -134,7 +134,7 @@ final class CausalSentenceParser {
                     Polarity.Node c = Polarity.of(cause);
                     Polarity.Node e = Polarity.of(effect);
                     if (!c.name().isEmpty() && !e.name().isEmpty() && !c.name().equalsIgnoreCase(e.name())) {
-                        Direction said = Polarity.combine(Polarity.direction(cue.cue().sign()), c, e);
+                        Direction said = Polarity.combine(Polarity.direction(cue.cue().signFor(e.name())), c, e);
                         claims.add(new CausalClaim(c.name(), e.name(), chainFlips ? Polarity.flip(said) : said));
                     }
                 }

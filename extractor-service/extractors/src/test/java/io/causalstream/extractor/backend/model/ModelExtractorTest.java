@@ -44,7 +44,7 @@ class ModelExtractorTest {
         assertThat(((ModelExtractor) model).head().threshold()).isBetween(0f, 1f);
         // the shipped head reads the int8 MiniLM it was trained on (the encoder is picked from the head)
         assertThat(model.annotator().getModel())
-                .isEqualTo("relation-head-v2+all-minilm-l6-v2-q+causal-cues-v3+opennlp-1.5");
+                .isEqualTo("relation-head-v2+all-minilm-l6-v2-q+causal-cues-v4+opennlp-1.5");
     }
 
     @Test
@@ -128,6 +128,10 @@ class ModelExtractorTest {
         String lower = "Lower yields raise food prices.";
         assertThat(ModelExtractor.statedBetween(lower, span(lower, "Lower yields"), span(lower, "food prices")))
                 .contains(Direction.DECREASE);
+        // "worsen" lowers a good thing: the shipped head and the previous lexicon gave INCREASE
+        String worse = "Longer school closures worsened learning outcomes.";
+        assertThat(ModelExtractor.statedBetween(worse, span(worse, "school closures"),
+                span(worse, "learning outcomes"))).contains(Direction.DECREASE);
         // nothing stated, or not once, or negated, or denied: the head's sign stands
         for (String t : List.of("drought and crop yields.", "drought reduces and raises yields.",
                 "drought does not reduce yields.", "There is no evidence that drought reduces yields.",

@@ -30,7 +30,7 @@ class RuleBasedExtractorTest {
         var annotator = extractor.annotator();
         assertThat(annotator.getId()).isEqualTo("rules-v1");
         assertThat(annotator.getKind()).isEqualTo(AnnotatorKind.RULES);
-        assertThat(annotator.getModel()).isEqualTo("causal-cues-v3+opennlp-1.5");
+        assertThat(annotator.getModel()).isEqualTo("causal-cues-v4+opennlp-1.5");
         assertThat(annotator.getPromptFormat()).isNull();
     }
 
@@ -312,6 +312,9 @@ class RuleBasedExtractorTest {
     @ParameterizedTest
     @ValueSource(strings = {
             "Droughts worsen food insecurity.|INCREASE",
+            // "worsen" lowers a good thing (Valence): the previous lexicon read these as INCREASE
+            "Longer school closures worsened learning outcomes.|DECREASE",
+            "Learning outcomes were worsened by school closures.|DECREASE",
             "Subsidies boost exports.|INCREASE",
             "Tariffs curb imports.|DECREASE",
             "Heat waves intensify wildfires.|INCREASE",
