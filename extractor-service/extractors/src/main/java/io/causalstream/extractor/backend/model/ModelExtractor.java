@@ -141,6 +141,9 @@ public final class ModelExtractor implements Extractor {
     List<Triple> withRulesWhereSilent(Passage passage, List<SentenceFeatures> sentences, List<Triple> model) {
         List<SentenceFeatures> silent = sentences.stream().filter(f -> model.stream()
                 .noneMatch(t -> evidenceIn(t, f))).toList();
+        if (silent.isEmpty() && !cueOutside(passage.getText(), model)) {
+            return model; // the rules read claims off cues: with every cue inside the head's spans they add nothing
+        }
         List<Triple> out = new ArrayList<>(model);
         // the rules' triples are distinct claims without a confidence: none equals one of the head's
         for (Triple r : rules.extract(passage).triples()) {
@@ -149,6 +152,13 @@ public final class ModelExtractor implements Extractor {
             }
         }
         return out;
+    }
+
+    /** Whether a cue of the shared lexicon stands in the text outside every evidence span of the given triples. */
+    static boolean cueOutside(String text, List<Triple> read) {
+        return CueLexicon.DEFAULT.find(text).stream().anyMatch(m -> read.stream()
+                .flatMap(t -> t.getEvidence().stream())
+                .noneMatch(x -> x.getStart() <= m.start() && m.end() <= x.getEnd()));
     }
 
     /**

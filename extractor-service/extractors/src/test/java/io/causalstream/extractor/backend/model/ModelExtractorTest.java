@@ -160,10 +160,22 @@ class ModelExtractorTest {
     @Test
     void aClauseTheHeadLeftOutGetsTheRulesTriple() {
         String text = "Higher interest rates reduce household borrowing, which lowers consumer spending.";
-        // the shipped head reads the first clause only
-        assertThat(((ModelExtractor) model).headOnly(text)).extracting(Triple::getTarget)
-                .doesNotContain("consumer spending");
+        // a head that read the first clause only (relation-head-v2 as first shipped did)
+        Triple firstClause = new Triple("Higher interest rates", "household borrowing", Direction.DECREASE,
+                List.of(new EvidenceSpan(0, 48)), 0.9);
+        Passage passage = new Passage("p", text, null, null, null, Map.of(), Instant.EPOCH);
         // "which" is the reduced borrowing: less borrowing, lower spending
+        assertThat(((ModelExtractor) model).withRulesWhereSilent(passage, List.of(), List.of(firstClause)))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("Higher interest rates", "household borrowing",
+                        Direction.DECREASE), org.assertj.core.groups.Tuple.tuple("household borrowing",
+                        "consumer spending", Direction.INCREASE));
+        // a head that read both clauses keeps its reading alone
+        Triple secondClause = new Triple("household borrowing", "consumer spending", Direction.INCREASE,
+                List.of(new EvidenceSpan(28, 80)), 0.8);
+        assertThat(((ModelExtractor) model).withRulesWhereSilent(passage, List.of(),
+                List.of(firstClause, secondClause))).hasSize(2);
+        // and the backend gives the chained edge
         assertThat(extract(text)).extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
                 .contains(org.assertj.core.groups.Tuple.tuple("household borrowing", "consumer spending",
                         Direction.INCREASE));
@@ -181,6 +193,16 @@ class ModelExtractorTest {
         assertThat(ModelExtractor.readsBeyond(chained, text, List.of(head))).isTrue();
         assertThat(ModelExtractor.readsBeyond(unwritten, text, List.of(head))).isFalse();
         assertThat(ModelExtractor.readsBeyond(same, text, List.of())).isTrue();
+    }
+
+    @Test
+    void theRulesAreConsultedOnlyWhereACueStandsOutsideTheHeadsSpans() {
+        String text = "Drought reduces yields, which raises prices.";
+        Triple first = new Triple("Drought", "yields", Direction.DECREASE, List.of(new EvidenceSpan(0, 22)), 0.9);
+        Triple both = new Triple("Drought", "prices", Direction.DECREASE, List.of(new EvidenceSpan(0, 43)), 0.9);
+        assertThat(ModelExtractor.cueOutside(text, List.of(first))).isTrue(); // "raises"
+        assertThat(ModelExtractor.cueOutside(text, List.of(both))).isFalse();
+        assertThat(ModelExtractor.cueOutside("Drought and yields.", List.of())).isFalse();
     }
 
     private static ConceptSpan span(String text, String words) {
