@@ -1,19 +1,9 @@
 package io.causalstream.research.extraction.train;
 
-import io.causalstream.encoder.DjlTokenEncoder;
-import io.causalstream.encoder.EncoderSettings;
-import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
-import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
-import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
-import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.schemas.graph.Triple;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,53 +19,34 @@ import java.util.function.UnaryOperator;
 public final class DecodeProbe {
 
     public static void main(String[] args) throws Exception {
-        Path data = Path.of(args[0]);
-        RelationHead head;
-        try (InputStream in = Files.newInputStream(Path.of(args[1]))) {
-            head = RelationHead.read(in);
+        RelationHead head = ValidationProbe.head(args[1]);
+        ValidationProbe probe = ValidationProbe.read(Path.of(args[0]), args[2]);
+        List<List<SentenceFeatures>> features = probe.features();
+        List<List<float[][][]>> probabilities = probe.probabilities(head);
+        List<UnaryOperator<List<Triple>>> variants = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        names.add("as is");
+        variants.add(t -> t);
+        names.add("trim change words");
+        variants.add(t -> t.stream().map(x -> new Triple(trim(x.getSource()), trim(x.getTarget()),
+                x.getDirection(), x.getEvidence(), x.getConfidence())).toList());
+        for (int k : new int[] {2, 3, 4}) {
+            names.add("top " + k + " per passage");
+            variants.add(t -> t.stream().sorted(Comparator.comparingDouble(x -> -x.getConfidence())).limit(k)
+                    .toList());
         }
-        EloPassages elo = EloPassages.load(data);
-        List<GoldPassage> val = elo.without(ReleasedSplit.read(data.resolve("data/val_data.csv")));
-        MeasureCatalog catalog = MeasureCatalog.builtIn();
-        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
-        EncoderSettings settings = new EncoderSettings(null, null, args[2], EncoderSettings.DEFAULT_MAX_TOKENS,
-                EncoderSettings.DEFAULT_BATCH_SIZE, 1, null);
-        Path cache = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-extractor-train")
-                .resolve("tokens-" + settings.name() + ".bin");
-        try (CachedEncoder encoder = new CachedEncoder(DjlTokenEncoder.open(settings), cache)) {
-            ConceptReader reader = new ConceptReader(encoder);
-            List<List<SentenceFeatures>> features = new ArrayList<>();
-            for (GoldPassage p : val) {
-                features.add(reader.read(p.text()));
-            }
-            List<List<float[][][]>> probabilities = features.stream()
-                    .map(f -> f.stream().map(head::score).toList()).toList();
-            List<UnaryOperator<List<Triple>>> variants = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            names.add("as is");
-            variants.add(t -> t);
-            names.add("trim change words");
-            variants.add(t -> t.stream().map(x -> new Triple(trim(x.getSource()), trim(x.getTarget()),
-                    x.getDirection(), x.getEvidence(), x.getConfidence())).toList());
-            for (int k : new int[] {2, 3, 4}) {
-                names.add("top " + k + " per passage");
-                variants.add(t -> t.stream().sorted(Comparator.comparingDouble(x -> -x.getConfidence())).limit(k)
-                        .toList());
-            }
-            for (int v = 0; v < variants.size(); v++) {
-                for (float t = 0.2f; t < 0.851f; t += 0.1f) {
-                    float th = Math.round(t * 100) / 100f;
-                    List<List<Triple>> predicted = new ArrayList<>();
-                    for (int p = 0; p < features.size(); p++) {
-                        predicted.add(variants.get(v).apply(ModelExtractor.triples(features.get(p),
-                                probabilities.get(p), th)));
-                    }
-                    double m = SplitEvaluation.score(meteor, val, predicted).microF1();
-                    double r = SplitEvaluation.score(rouge, val, predicted).microF1();
-                    System.out.printf(Locale.ROOT, "%-22s t=%.2f METEOR-E %.4f ROUGE-E %.4f mean %.4f triples %d%n",
-                            names.get(v), th, m, r, (m + r) / 2, predicted.stream().mapToInt(List::size).sum());
+        for (int v = 0; v < variants.size(); v++) {
+            for (float t = 0.2f; t < 0.851f; t += 0.1f) {
+                float th = Math.round(t * 100) / 100f;
+                List<List<Triple>> predicted = new ArrayList<>();
+                for (int p = 0; p < features.size(); p++) {
+                    predicted.add(variants.get(v).apply(ModelExtractor.triples(features.get(p),
+                            probabilities.get(p), th)));
                 }
+                double m = probe.meteor(predicted);
+                double r = probe.rouge(predicted);
+                System.out.printf(Locale.ROOT, "%-22s t=%.2f METEOR-E %.4f ROUGE-E %.4f mean %.4f triples %d%n",
+                        names.get(v), th, m, r, (m + r) / 2, predicted.stream().mapToInt(List::size).sum());
             }
         }
     }

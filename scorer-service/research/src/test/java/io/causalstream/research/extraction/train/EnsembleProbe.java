@@ -1,19 +1,9 @@
 package io.causalstream.research.extraction.train;
 
-import io.causalstream.encoder.DjlTokenEncoder;
-import io.causalstream.encoder.EncoderSettings;
-import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
-import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
-import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
-import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.schemas.graph.Triple;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,46 +17,29 @@ import java.util.Locale;
 public final class EnsembleProbe {
 
     public static void main(String[] args) throws Exception {
-        Path data = Path.of(args[0]);
         List<RelationHead> heads = new ArrayList<>();
         for (int k = 2; k < args.length; k++) {
-            try (InputStream in = Files.newInputStream(Path.of(args[k]))) {
-                heads.add(RelationHead.read(in));
-            }
+            heads.add(ValidationProbe.head(args[k]));
         }
-        EloPassages elo = EloPassages.load(data);
-        List<GoldPassage> val = elo.without(ReleasedSplit.read(data.resolve("data/val_data.csv")));
-        MeasureCatalog catalog = MeasureCatalog.builtIn();
-        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
-        EncoderSettings settings = new EncoderSettings(null, null, args[1], EncoderSettings.DEFAULT_MAX_TOKENS,
-                EncoderSettings.DEFAULT_BATCH_SIZE, 1, null);
-        Path cache = Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-extractor-train")
-                .resolve("tokens-" + settings.name() + ".bin");
-        try (CachedEncoder encoder = new CachedEncoder(DjlTokenEncoder.open(settings), cache)) {
-            ConceptReader reader = new ConceptReader(encoder);
-            List<List<SentenceFeatures>> features = new ArrayList<>();
-            for (GoldPassage p : val) {
-                features.add(reader.read(p.text()));
-            }
-            List<List<List<float[][][]>>> each = new ArrayList<>();
-            for (RelationHead h : heads) {
-                each.add(features.stream().map(f -> f.stream().map(h::score).toList()).toList());
-            }
-            for (int h = 0; h <= heads.size(); h++) {
-                List<List<float[][][]>> probabilities = h < heads.size() ? each.get(h) : mean(each);
-                for (float t = 0.1f; t < 0.651f; t += 0.05f) {
-                    float th = Math.round(t * 100) / 100f;
-                    List<List<Triple>> predicted = new ArrayList<>();
-                    for (int p = 0; p < features.size(); p++) {
-                        predicted.add(ModelExtractor.triples(features.get(p), probabilities.get(p), th));
-                    }
-                    double m = SplitEvaluation.score(meteor, val, predicted).microF1();
-                    double r = SplitEvaluation.score(rouge, val, predicted).microF1();
-                    System.out.printf(Locale.ROOT, "%-10s t=%.2f METEOR-E %.4f ROUGE-E %.4f mean %.4f triples %d%n",
-                            h < heads.size() ? "head " + h : "mean", th, m, r, (m + r) / 2,
-                            predicted.stream().mapToInt(List::size).sum());
+        ValidationProbe probe = ValidationProbe.read(Path.of(args[0]), args[1]);
+        List<List<SentenceFeatures>> features = probe.features();
+        List<List<List<float[][][]>>> each = new ArrayList<>();
+        for (RelationHead h : heads) {
+            each.add(probe.probabilities(h));
+        }
+        for (int h = 0; h <= heads.size(); h++) {
+            List<List<float[][][]>> probabilities = h < heads.size() ? each.get(h) : mean(each);
+            for (float t = 0.1f; t < 0.651f; t += 0.05f) {
+                float th = Math.round(t * 100) / 100f;
+                List<List<Triple>> predicted = new ArrayList<>();
+                for (int p = 0; p < features.size(); p++) {
+                    predicted.add(ModelExtractor.triples(features.get(p), probabilities.get(p), th));
                 }
+                double m = probe.meteor(predicted);
+                double r = probe.rouge(predicted);
+                System.out.printf(Locale.ROOT, "%-10s t=%.2f METEOR-E %.4f ROUGE-E %.4f mean %.4f triples %d%n",
+                        h < heads.size() ? "head " + h : "mean", th, m, r, (m + r) / 2,
+                        predicted.stream().mapToInt(List::size).sum());
             }
         }
     }
