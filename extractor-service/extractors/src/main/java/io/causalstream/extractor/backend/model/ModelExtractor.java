@@ -163,8 +163,9 @@ public final class ModelExtractor implements Extractor {
 
     /**
      * Whether a triple (the rules': its evidence is the whole sentence) names a concept that lies, within its
-     * evidence, outside every evidence span of the given triples. A concept the text does not spell out as written
-     * (the rules move change words into the direction) is looked up without them; one not found counts as read.
+     * evidence, outside every evidence span of the given triples. The rules' nodes are the text's own words (a change
+     * word moved into the direction leaves the rest as written: "yields" of "lower yields"); a node not found in the
+     * evidence counts as read.
      */
     static boolean readsBeyond(Triple triple, String text, List<Triple> read) {
         String lower = text.toLowerCase(Locale.ROOT);
