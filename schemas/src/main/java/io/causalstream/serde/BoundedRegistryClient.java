@@ -1,6 +1,9 @@
 package io.causalstream.serde;
 
 import com.microsoft.kiota.RequestInformation;
+import com.microsoft.kiota.serialization.Parsable;
+import com.microsoft.kiota.serialization.ParsableFactory;
+import com.microsoft.kiota.serialization.ValuedEnumParser;
 import io.apicurio.registry.resolver.client.RegistryClientFacade;
 import io.apicurio.registry.resolver.client.RegistryClientFacadeImpl;
 import io.apicurio.registry.resolver.config.SchemaResolverConfig;
@@ -17,7 +20,16 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The serdes' client of the schema registry: one per {@link AvroSerdes}, shared by all its serializers and
@@ -55,8 +67,14 @@ final class BoundedRegistryClient {
         return new RegistryClientFacadeImpl(new RegistryClient(adapter));
     }
 
-    /** Kiota's Vert.x adapter with a timeout on every request it makes. */
-    private static final class TimedRequestAdapter extends VertXRequestAdapter {
+    /**
+     * Kiota's Vert.x adapter with a timeout on every request it makes, and a backstop on every call: the call runs on
+     * a virtual thread of its own and the caller waits for it at most twice the timeout. Vert.x's request timeout
+     * alone did not bound every hang: a CI run (stop 19) waited ten minutes in the adapter's
+     * {@code CompletableFuture.get()} on a schema registration, its request timeout never firing. The backstop
+     * interrupts that wait and fails the call with a {@link TimeoutException}, which is transient.
+     */
+    static final class TimedRequestAdapter extends VertXRequestAdapter {
 
         private final long timeoutMillis;
 
@@ -69,6 +87,84 @@ final class BoundedRegistryClient {
         protected HttpRequest<Buffer> getRequestFromRequestInformation(RequestInformation request)
                 throws URISyntaxException {
             return super.getRequestFromRequestInformation(request).timeout(timeoutMillis).connectTimeout(timeoutMillis);
+        }
+
+        @Override
+        public <T extends Parsable> T send(RequestInformation request,
+                                           HashMap<String, ParsableFactory<? extends Parsable>> errors,
+                                           ParsableFactory<T> factory) {
+            return Backstop.call(() -> super.send(request, errors, factory), 2 * timeoutMillis);
+        }
+
+        @Override
+        public <T extends Parsable> List<T> sendCollection(RequestInformation request,
+                                                           HashMap<String, ParsableFactory<? extends Parsable>> errors,
+                                                           ParsableFactory<T> factory) {
+            return Backstop.call(() -> super.sendCollection(request, errors, factory), 2 * timeoutMillis);
+        }
+
+        @Override
+        public <T> T sendPrimitive(RequestInformation request,
+                                   HashMap<String, ParsableFactory<? extends Parsable>> errors, Class<T> type) {
+            return Backstop.call(() -> super.sendPrimitive(request, errors, type), 2 * timeoutMillis);
+        }
+
+        @Override
+        public <T> List<T> sendPrimitiveCollection(RequestInformation request,
+                                                   HashMap<String, ParsableFactory<? extends Parsable>> errors,
+                                                   Class<T> type) {
+            return Backstop.call(() -> super.sendPrimitiveCollection(request, errors, type), 2 * timeoutMillis);
+        }
+
+        @Override
+        public <T extends Enum<T>> T sendEnum(RequestInformation request,
+                                              HashMap<String, ParsableFactory<? extends Parsable>> errors,
+                                              ValuedEnumParser<T> parser) {
+            return Backstop.call(() -> super.sendEnum(request, errors, parser), 2 * timeoutMillis);
+        }
+
+        @Override
+        public <T extends Enum<T>> List<T> sendEnumCollection(RequestInformation request,
+                                                              HashMap<String, ParsableFactory<? extends Parsable>> errors,
+                                                              ValuedEnumParser<T> parser) {
+            return Backstop.call(() -> super.sendEnumCollection(request, errors, parser), 2 * timeoutMillis);
+        }
+    }
+
+    /** Runs a blocking call on a virtual thread and waits for it at most a bound. */
+    static final class Backstop {
+
+        private static final ExecutorService THREADS = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("registry-call-", 0).factory());
+
+        /**
+         * The call's result; its own unchecked exception as thrown; after {@code millis} without an answer the call
+         * is interrupted and a {@code RuntimeException} caused by a {@link TimeoutException} is thrown.
+         */
+        static <T> T call(Callable<T> call, long millis) {
+            Future<T> running = THREADS.submit(call);
+            try {
+                return running.get(millis, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                running.cancel(true);
+                throw new IllegalStateException("schema registry call not answered within " + millis + " ms",
+                        new TimeoutException("registry call backstop after " + millis + " ms"));
+            } catch (InterruptedException e) {
+                running.cancel(true);
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the schema registry", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException("schema registry call failed: " + e.getCause(), e.getCause());
+            }
+        }
+
+        private Backstop() {
         }
     }
 

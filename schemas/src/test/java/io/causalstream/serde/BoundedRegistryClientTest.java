@@ -96,6 +96,37 @@ class BoundedRegistryClientTest {
     }
 
     @Test
+    void aCallThatNeverReturnsIsCutByTheBackstopAsTransient() throws InterruptedException {
+        // what a CI run saw: the adapter's wait for its answer outlived Vert.x's own request timeout by minutes
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        Throwable e = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> catchThrowable(() ->
+                BoundedRegistryClient.Backstop.call(() -> {
+                    try {
+                        never.await();
+                    } catch (InterruptedException stopped) {
+                        interrupted.set(true);
+                        throw new RuntimeException(stopped);
+                    }
+                    return "answer";
+                }, 300)));
+
+        assertThat(DecodeFailures.classify(e)).isEqualTo(DecodeFailures.Kind.TRANSIENT);
+        assertThat(e).hasMessageContaining("not answered within 300 ms");
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (!interrupted.get() && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+        assertThat(interrupted).as("the abandoned call is interrupted").isTrue();
+        // an answer, and a failure of the call itself, pass through unchanged
+        assertThat(BoundedRegistryClient.Backstop.call(() -> "answer", 1_000)).isEqualTo("answer");
+        IllegalArgumentException own = new IllegalArgumentException("404 from the registry");
+        assertThat(catchThrowable(() -> BoundedRegistryClient.Backstop.call(() -> {
+            throw own;
+        }, 1_000))).isSameAs(own);
+    }
+
+    @Test
     void theRegistrysBasicAuthCredentialsGoWithEveryRequest() throws IOException {
         AtomicReference<String> authorization = new AtomicReference<>();
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
