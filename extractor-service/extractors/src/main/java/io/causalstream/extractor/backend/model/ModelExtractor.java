@@ -5,6 +5,7 @@ import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.AnnotatorKind;
@@ -120,7 +121,8 @@ public final class ModelExtractor implements Extractor {
     @Override
     public ExtractionOutcome extract(Passage passage) {
         List<SentenceFeatures> sentences = reader.read(passage.getText());
-        return ExtractionOutcome.of(withRulesWhereSilent(passage, sentences, triples(sentences, head)));
+        return ExtractionOutcome.of(NodeNames.unified(passage.getText(),
+                withRulesWhereSilent(passage, sentences, triples(sentences, head))));
     }
 
     /** The head's triples alone, without the rules' ({@link #extract} adds them where the head is silent). */

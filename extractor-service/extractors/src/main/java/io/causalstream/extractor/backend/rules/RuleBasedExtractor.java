@@ -2,6 +2,7 @@ package io.causalstream.extractor.backend.rules;
 
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
@@ -68,6 +69,6 @@ public final class RuleBasedExtractor implements Extractor {
                 }
             }
         }
-        return ExtractionOutcome.of(List.copyOf(triples.values()));
+        return ExtractionOutcome.of(NodeNames.unified(passage.getText(), List.copyOf(triples.values())));
     }
 }
