@@ -1,0 +1,76 @@
+package io.causalstream.research.extraction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.extractor.dataset.ReleasedSplit;
+import io.causalstream.measures.EdgeSetScorer;
+import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.research.study.SoftMeasuresData;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.TestResources;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The figures README and the model card give for the shipped extractor (`deploy/causal-stream evaluate`), from
+ * copies of the released test split and Elo files: a change of the head, the encoder path or the decoding that
+ * moves them must change them there too. The tolerance (a few edges) leaves room for another CPU's arithmetic in the
+ * int8 encoder, not for a different model.
+ */
+class ShippedModelFiguresTest {
+
+    private static Extractor model;
+
+    @BeforeAll
+    static void open() {
+        model = ExtractorBackends.create(BackendConfig.read(ExtractorBackends.MODEL, key -> null));
+    }
+
+    @AfterAll
+    static void close() {
+        model.close();
+    }
+
+    @Test
+    void theTestSplitsMicroSoftF1() {
+        List<GoldPassage> test = ReleasedSplit.read(TestResources.path("soft-measures/test_data.csv"));
+        List<List<Triple>> predicted = SplitEvaluation.extractAll(model, test);
+        MeasureCatalog catalog = MeasureCatalog.builtIn();
+        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
+        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
+        // README: test METEOR-E 0.2360 (2.46x rules-v1's 0.096), ROUGE-E 0.1404, 567 triples
+        assertThat(SplitEvaluation.score(meteor, test, predicted).microF1()).isCloseTo(0.2360, within(0.005));
+        assertThat(SplitEvaluation.score(rouge, test, predicted).microF1()).isCloseTo(0.1404, within(0.005));
+        assertThat(predicted.stream().mapToInt(List::size).sum()).isBetween(557, 577);
+    }
+
+    @Test
+    void theEloPassagesAgainstTheirWinners() throws IOException {
+        EloWinnerEvaluation evaluation = new EloWinnerEvaluation(
+                SoftMeasuresData.load(TestResources.path("soft-measures")));
+        List<List<Triple>> predicted = new ArrayList<>();
+        int i = 0;
+        for (String text : evaluation.texts()) {
+            predicted.add(model.extract(new Passage("elo-" + (i++), text, null, null, null, Map.of(), Instant.EPOCH))
+                    .triples());
+        }
+        EloWinnerEvaluation.Row row = evaluation.extractor("model", predicted,
+                MeasureCatalog.builtIn().parse("rouge1:0.45,meteor:0.01,bleu-nltk:0.352"));
+        // README: 0.155 / 0.280 / 0.037 over 41 edges
+        assertThat(row.cells().stream().mapToDouble(EloWinnerEvaluation.Cell::meanF1).toArray())
+                .containsExactly(new double[] {0.155, 0.280, 0.037}, within(0.02));
+        assertThat(row.edges()).isBetween(38, 44);
+    }
+}
