@@ -1,9 +1,6 @@
 package io.causalstream.extractor.backend;
 
-import io.causalstream.schemas.graph.Direction;
-import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,32 +39,17 @@ public final class NodeNames {
         if (renamed.isEmpty()) {
             return triples;
         }
-        Map<List<Object>, Triple> merged = new LinkedHashMap<>();
+        ClaimSet merged = new ClaimSet();
         for (Triple t : triples) {
             String source = renamed.getOrDefault(t.getSource().toLowerCase(Locale.ROOT), t.getSource());
             String target = renamed.getOrDefault(t.getTarget().toLowerCase(Locale.ROOT), t.getTarget());
             if (source.equalsIgnoreCase(target)) {
                 continue; // a concept does not cause itself
             }
-            Direction direction = t.getDirection();
-            Triple same = merged.get(List.of(source.toLowerCase(Locale.ROOT), target.toLowerCase(Locale.ROOT),
-                    direction));
-            if (same == null) {
-                merged.put(List.of(source.toLowerCase(Locale.ROOT), target.toLowerCase(Locale.ROOT), direction),
-                        new Triple(source, target, direction, new ArrayList<>(t.getEvidence()), t.getConfidence()));
-            } else {
-                for (EvidenceSpan e : t.getEvidence()) {
-                    if (!same.getEvidence().contains(e)) {
-                        same.getEvidence().add(e);
-                    }
-                }
-                if (t.getConfidence() != null && (same.getConfidence() == null
-                        || t.getConfidence() > same.getConfidence())) {
-                    same.setConfidence(t.getConfidence());
-                }
-            }
+            merged.add(List.of(source.toLowerCase(Locale.ROOT), target.toLowerCase(Locale.ROOT), t.getDirection()),
+                    source, target, t.getDirection(), t.getEvidence(), t.getConfidence());
         }
-        return List.copyOf(merged.values());
+        return merged.triples();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.ClaimSet;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
@@ -25,10 +26,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -158,9 +157,7 @@ public final class ModelExtractor implements Extractor {
 
     /** Whether a cue of the shared lexicon stands in the text outside every evidence span of the given triples. */
     static boolean cueOutside(String text, List<Triple> read) {
-        return CueLexicon.DEFAULT.find(text).stream().anyMatch(m -> read.stream()
-                .flatMap(t -> t.getEvidence().stream())
-                .noneMatch(x -> x.getStart() <= m.start() && m.end() <= x.getEnd()));
+        return CueLexicon.DEFAULT.find(text).stream().anyMatch(m -> !insideSpanOf(read, m.start(), m.end()));
     }
 
     /**
@@ -175,13 +172,18 @@ public final class ModelExtractor implements Extractor {
             String n = node.toLowerCase(Locale.ROOT);
             for (EvidenceSpan e : triple.getEvidence()) {
                 int at = n.isEmpty() ? -1 : lower.indexOf(n, e.getStart());
-                if (at >= 0 && at + n.length() <= e.getEnd() && read.stream().flatMap(t -> t.getEvidence().stream())
-                        .noneMatch(x -> x.getStart() <= at && at + n.length() <= x.getEnd())) {
+                if (at >= 0 && at + n.length() <= e.getEnd() && !insideSpanOf(read, at, at + n.length())) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** Whether the characters {@code [start, end)} lie inside one evidence span of the given triples. */
+    private static boolean insideSpanOf(List<Triple> triples, int start, int end) {
+        return triples.stream().flatMap(t -> t.getEvidence().stream())
+                .anyMatch(x -> x.getStart() <= start && end <= x.getEnd());
     }
 
     /** Whether a triple's evidence starts in the sentence. */
@@ -199,7 +201,7 @@ public final class ModelExtractor implements Extractor {
     /** The same from pair probabilities already computed (one per sentence), at a threshold. */
     public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
                                        float threshold) {
-        Map<List<Object>, Triple> triples = new LinkedHashMap<>();
+        ClaimSet claims = new ClaimSet();
         for (int k = 0; k < sentences.size(); k++) {
             SentenceFeatures f = sentences.get(k);
             for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
@@ -213,16 +215,11 @@ public final class ModelExtractor implements Extractor {
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
-                Triple t = triples.computeIfAbsent(List.of(cause.text(), effect.text(), direction),
-                        key -> new Triple(cause.text(), effect.text(), direction, new ArrayList<>(),
-                                (double) e.confidence()));
-                if (!t.getEvidence().contains(span)) {
-                    t.getEvidence().add(span);
-                }
-                t.setConfidence(Math.max(t.getConfidence(), e.confidence()));
+                claims.add(List.of(cause.text(), effect.text(), direction), cause.text(), effect.text(), direction,
+                        List.of(span), (double) e.confidence());
             }
         }
-        return List.copyOf(triples.values());
+        return claims.triples();
     }
 
     /**

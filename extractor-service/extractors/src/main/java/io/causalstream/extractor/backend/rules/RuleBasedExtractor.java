@@ -1,18 +1,15 @@
 package io.causalstream.extractor.backend.rules;
 
 import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.ClaimSet;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
-import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.text.cues.CueLexicon;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -46,7 +43,7 @@ public final class RuleBasedExtractor implements Extractor {
 
     @Override
     public ExtractionOutcome extract(Passage passage) {
-        Map<CausalClaim, Triple> triples = new LinkedHashMap<>();
+        ClaimSet claims = new ClaimSet();
         TaggedSentence.Taggers taggers = idle.poll();
         List<TaggedSentence> sentences;
         try {
@@ -61,14 +58,10 @@ public final class RuleBasedExtractor implements Extractor {
         }
         for (TaggedSentence sentence : sentences) {
             for (CausalClaim claim : parser.parse(sentence)) {
-                Triple triple = triples.computeIfAbsent(claim, c -> new Triple(c.cause(), c.effect(), c.direction(),
-                        new ArrayList<>(), null));
-                EvidenceSpan span = new EvidenceSpan(sentence.start(), sentence.end());
-                if (!triple.getEvidence().contains(span)) {
-                    triple.getEvidence().add(span);
-                }
+                claims.add(claim, claim.cause(), claim.effect(), claim.direction(),
+                        List.of(new EvidenceSpan(sentence.start(), sentence.end())), null);
             }
         }
-        return ExtractionOutcome.of(NodeNames.unified(passage.getText(), List.copyOf(triples.values())));
+        return ExtractionOutcome.of(NodeNames.unified(passage.getText(), claims.triples()));
     }
 }
