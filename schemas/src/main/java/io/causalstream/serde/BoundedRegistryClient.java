@@ -124,9 +124,9 @@ final class BoundedRegistryClient {
         }
 
         @Override
-        public <T extends Enum<T>> List<T> sendEnumCollection(RequestInformation request,
-                                                              HashMap<String, ParsableFactory<? extends Parsable>> errors,
-                                                              ValuedEnumParser<T> parser) {
+        public <T extends Enum<T>> List<T> sendEnumCollection(
+                RequestInformation request, HashMap<String, ParsableFactory<? extends Parsable>> errors,
+                ValuedEnumParser<T> parser) {
             return Backstop.call(() -> super.sendEnumCollection(request, errors, parser), 2 * timeoutMillis);
         }
     }

@@ -53,7 +53,8 @@ final class BundledEncoders {
         return QUANTIZED.contains(name);
     }
 
-    /** Copies model and tokenizer of the bundled model of that name into {@code cacheDir/<name>/}; {model, tokenizer}. */
+    /** Copies model and tokenizer of the bundled model of that name into {@code cacheDir/<name>/}: {model, tokenizer}.
+     */
     static Path[] materialise(Path cacheDir, String name) {
         Path dir = cacheDir.resolve(name);
         String resource = RESOURCES.get(name);

@@ -29,11 +29,11 @@ import java.util.regex.Pattern;
 public final class CueLexicon {
 
     /**
-     * Version {@code causal-cues-v4} (v4: "worsen" lowers a good thing, {@link Cue#signFor}; v3 added intensify, worsen, aggravate, amplify, accelerate, spur, stimulate,
-     * foster, deepen, escalate, induce, spark, curb, impair, harm, diminish, suppress, erode, dampen, jeopardize and
-     * their passives; stems/follows/emanates/results/arises from, attributable to; cause of, driver of,
-     * responsible for): change the rule extractor's {@code RuleBasedExtractor.MODEL} when this list
-     * changes.
+     * Version {@code causal-cues-v4} (v4: "worsen" lowers a good thing, {@link Cue#signFor}; v3 added intensify,
+     * worsen, aggravate, amplify, accelerate, spur, stimulate, foster, deepen, escalate, induce, spark, curb,
+     * impair, harm, diminish, suppress, erode, dampen, jeopardize and their passives; stems/follows/emanates/results/
+     * arises from, attributable to; cause of, driver of, responsible for): change the rule extractor's
+     * {@code RuleBasedExtractor.MODEL} when this list changes.
      */
     public static final CueLexicon DEFAULT = new CueLexicon(List.of(
             forward(UNSIGNED, "leads to", "lead to", "led to", "leading to"),

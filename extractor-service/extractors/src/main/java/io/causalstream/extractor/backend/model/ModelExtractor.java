@@ -33,10 +33,12 @@ import java.util.Optional;
 /**
  * The trained embedded extractor ({@code extractor.backend=model}), in process and on CPU, no server: candidate
  * concepts from the noun-phrase chunks of each sentence, read through the frozen encoder the head names (the int8
- * all-MiniLM-L6-v2 for relation-head-v2; DJL + ONNX Runtime), and a relation head trained on the released soft-measures train split (see MODEL_CARD.md beside the
- * shipped head) that classifies every ordered pair of concepts as none, increase or decrease. Each triple carries
- * its evidence (the characters from the first concept to the second) and its confidence P(edge); a claim found in
- * several sentences is published once with every span and its highest confidence. Thread-safe.
+ * all-MiniLM-L6-v2 for relation-head-v2; DJL + ONNX Runtime), and a relation head trained on the released
+ * soft-measures train split (see MODEL_CARD.md beside the shipped head) that classifies every ordered pair of
+ * concepts as none, increase or decrease. Each triple carries its evidence (the characters from the first concept to
+ * the second) and its confidence P(edge); a claim found in several sentences is published once with every span and
+ * its highest confidence. The rules add what the head did not read ({@link #withRulesWhereSilent}), and a concept
+ * keeps one name in the passage ({@link NodeNames}). Thread-safe.
  */
 public final class ModelExtractor implements Extractor {
 
