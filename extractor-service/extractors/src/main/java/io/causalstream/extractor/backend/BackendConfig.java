@@ -1,6 +1,7 @@
 package io.causalstream.extractor.backend;
 
 import io.causalstream.encoder.EncoderSettings;
+import io.causalstream.extractor.backend.cascade.CascadeSettings;
 import io.causalstream.extractor.backend.djl.DjlSettings;
 import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.openai.OpenAiSettings;
@@ -17,9 +18,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Reads the backend keys ({@code extractor.openai.*}, {@code extractor.djl.*}, {@code extractor.prompt.*},
- * {@code extractor.mode}, {@code extractor.cache.*}, {@code extractor.annotator.id}; documented on
- * {@link OpenAiSettings}, {@link DjlSettings}, {@link LlmSettings}) into {@link BackendSettings}: the one place that
+ * Reads the backend keys ({@code extractor.openai.*}, {@code extractor.djl.*}, {@code extractor.model.*},
+ * {@code extractor.cascade.*}, {@code extractor.prompt.*}, {@code extractor.mode}, {@code extractor.cache.*},
+ * {@code extractor.annotator.id}; documented on {@link OpenAiSettings}, {@link DjlSettings}, {@link ModelSettings},
+ * {@link CascadeSettings}, {@link LlmSettings}) into {@link BackendSettings}: the one place that
  * knows them, shared by the extractor service and the research tools. It takes a plain key lookup (the callers
  * pass their {@code Config}'s, tests a map's) so this library does not depend on the service runtime. Values are
  * trimmed and blank means unset, numbers fail with the message the config loader gives, as if read through it.
@@ -53,6 +55,7 @@ public final class BackendConfig {
                 yield new BackendSettings.Djl(djl, llm(lookup, modelName));
             }
             case ExtractorBackends.MODEL -> new BackendSettings.Model(model(lookup));
+            case ExtractorBackends.CASCADE -> cascade(lookup);
             default -> new BackendSettings.Rules();
         };
     }
@@ -80,6 +83,29 @@ public final class BackendConfig {
                 c.ms(p + "circuit.open.ms", 30_000), c.getLong(p + "requests.per.minute", 0),
                 c.getLong(p + "tokens.per.minute", 0), c.getInt(p + "batch.size", 8),
                 c.ms(p + "batch.linger.ms", 5), c.getInt(p + "max.in.flight", 16));
+    }
+
+    /**
+     * The {@code cascade} backend's keys: {@code extractor.cascade.*}, the embedded model's and the LLM's. The
+     * server must be named explicitly ({@code extractor.openai.base.url} and {@code extractor.openai.model}): the
+     * {@code openai} backend's default base URL (a server on localhost) is no server a cascade can rely on. The
+     * default annotator id is the {@code openai} backend's with a {@code cascade-} prefix, so the two never
+     * replace each other's annotations.
+     */
+    public static BackendSettings.Cascade cascade(Function<String, String> lookup) {
+        BackendConfig c = new BackendConfig(lookup);
+        double threshold = c.find(CascadeSettings.THRESHOLD)
+                .map(v -> number(CascadeSettings.THRESHOLD, v, Double::parseDouble))
+                .orElse(CascadeSettings.DEFAULT_THRESHOLD);
+        CascadeSettings cascade = new CascadeSettings(threshold);
+        for (String key : new String[] {OpenAiSettings.PREFIX + "base.url", OpenAiSettings.PREFIX + "model"}) {
+            if (c.find(key).isEmpty()) {
+                throw new IllegalArgumentException("extractor.backend=cascade needs an OpenAI-compatible server for "
+                        + "the passages the embedded model is unsure of: " + key + " (" + env(key) + ") is not set");
+            }
+        }
+        OpenAiSettings openAi = openAi(lookup);
+        return new BackendSettings.Cascade(cascade, model(lookup), openAi, llm(lookup, openAi.model(), "cascade-"));
     }
 
     /** The {@code extractor.djl.*} keys. */
@@ -122,6 +148,11 @@ public final class BackendConfig {
      * @param model the model name, for the default annotator id
      */
     public static LlmSettings llm(Function<String, String> lookup, String model) {
+        return llm(lookup, model, "");
+    }
+
+    /** @param idPrefix put before the default annotator id (not before one set with extractor.annotator.id) */
+    private static LlmSettings llm(Function<String, String> lookup, String model, String idPrefix) {
         BackendConfig c = new BackendConfig(lookup);
         PromptFormat format = PromptFormat.byId(c.get(LlmSettings.FORMAT, PromptFormat.THREE_SHOT.id()));
         String modeName = c.get(LlmSettings.MODE, "single").toUpperCase(Locale.ROOT);
@@ -132,7 +163,7 @@ public final class BackendConfig {
             throw new IllegalArgumentException(LlmSettings.MODE + " must be single or staged, got '"
                     + c.get(LlmSettings.MODE, "") + "'");
         }
-        String defaultId = (model.replaceAll(".*/", "") + "-" + (mode == LlmExtractor.Mode.STAGED ? "staged"
+        String defaultId = (idPrefix + model.replaceAll(".*/", "") + "-" + (mode == LlmExtractor.Mode.STAGED ? "staged"
                 : format.id())).replaceAll("[^A-Za-z0-9._-]", "-");
         Path cacheDir = c.find(LlmSettings.CACHE_DIR).map(Path::of)
                 .or(() -> c.find(STATE_DIR).map(d -> Path.of(d, "result-cache"))).orElse(null);
@@ -178,8 +209,13 @@ public final class BackendConfig {
         try {
             return parser.apply(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("config " + key + " (" + key.toUpperCase().replace('.', '_')
-                    .replace('-', '_') + ") must be a number, got '" + value + "'", e);
+            throw new IllegalArgumentException("config " + key + " (" + env(key) + ") must be a number, got '"
+                    + value + "'", e);
         }
+    }
+
+    /** A key's environment variable, as the config loader maps it. */
+    private static String env(String key) {
+        return key.toUpperCase().replace('.', '_').replace('-', '_');
     }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.extractor.backend;
 
+import io.causalstream.extractor.backend.cascade.CascadeSettings;
 import io.causalstream.extractor.backend.djl.DjlSettings;
 import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.openai.OpenAiSettings;
@@ -43,6 +44,19 @@ public sealed interface BackendSettings {
         @Override
         public String name() {
             return ExtractorBackends.MODEL;
+        }
+    }
+
+    /**
+     * {@code cascade}: the embedded model for every passage, the OpenAI-compatible server for those it is unsure of.
+     *
+     * @param llm its annotator id is the cascade's (every extraction is published under it)
+     */
+    record Cascade(CascadeSettings cascade, ModelSettings model, OpenAiSettings openAi, LlmSettings llm)
+            implements BackendSettings {
+        @Override
+        public String name() {
+            return ExtractorBackends.CASCADE;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.extractor.backend;
 
+import io.causalstream.extractor.backend.cascade.CascadeExtractor;
 import io.causalstream.extractor.backend.djl.DjlBackend;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.openai.OpenAiBackend;
@@ -15,7 +16,8 @@ import java.util.Set;
  * The backends selectable with {@code extractor.backend}, by name: {@code rules} (no model),
  * {@code openai} (an OpenAI-compatible inference server), {@code djl} (a model run in process) and
  * {@code model} (the default: the trained embedded extractor: concepts from noun-phrase chunks, a relation head over a frozen
- * encoder, in process on CPU). Their settings
+ * encoder, in process on CPU) and {@code cascade} ({@code model} for every passage, {@code openai} for those it is
+ * unsure of). Their settings
  * come typed ({@link BackendSettings}, read by {@link BackendConfig}).
  */
 public final class ExtractorBackends {
@@ -24,6 +26,7 @@ public final class ExtractorBackends {
     public static final String OPENAI = "openai";
     public static final String DJL = "djl";
     public static final String MODEL = "model";
+    public static final String CASCADE = "cascade";
     /**
      * The backend a deployment gets without {@code extractor.backend}: the trained model, which beats the rules on
      * the validation split (micro METEOR-E and ROUGE-E; see the model card beside the shipped head).
@@ -31,7 +34,7 @@ public final class ExtractorBackends {
     public static final String DEFAULT = MODEL;
 
     private static final Set<String> NAMES =
-            Collections.unmodifiableSet(new LinkedHashSet<>(List.of(RULES, OPENAI, DJL, MODEL)));
+            Collections.unmodifiableSet(new LinkedHashSet<>(List.of(RULES, OPENAI, DJL, MODEL, CASCADE)));
 
     /** The valid backend names, in the order they are documented. */
     public static Set<String> names() {
@@ -57,7 +60,23 @@ public final class ExtractorBackends {
             case BackendSettings.OpenAi openAi -> OpenAiBackend.create(openAi.openAi(), openAi.llm(), meters);
             case BackendSettings.Djl djl -> DjlBackend.create(djl.djl(), djl.llm(), meters);
             case BackendSettings.Model model -> ModelExtractor.create(model.model());
+            case BackendSettings.Cascade cascade -> cascade(cascade, meters);
         };
+    }
+
+    private static Extractor cascade(BackendSettings.Cascade settings, MeterRegistry meters) {
+        Extractor embedded = ModelExtractor.create(settings.model());
+        Extractor llm = null;
+        try {
+            llm = OpenAiBackend.create(settings.openAi(), settings.llm(), meters);
+            return new CascadeExtractor(settings.llm().annotatorId(), embedded, llm, settings.cascade(), meters);
+        } catch (RuntimeException e) {
+            if (llm != null) {
+                llm.close();
+            }
+            embedded.close();
+            throw e;
+        }
     }
 
     /** Creates the backend with meters nobody reads (tools, tests). */

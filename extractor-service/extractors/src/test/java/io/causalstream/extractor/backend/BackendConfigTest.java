@@ -3,6 +3,7 @@ package io.causalstream.extractor.backend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causalstream.extractor.backend.cascade.CascadeSettings;
 import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.openai.OpenAiSettings;
 import io.causalstream.extractor.llm.LlmExtractor;
@@ -11,6 +12,7 @@ import io.causalstream.extractor.prompt.PromptFormat;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,8 @@ class BackendConfigTest {
         assertThat(BackendConfig.read("rules", Map.<String, String>of()::get)).isEqualTo(new BackendSettings.Rules());
         assertThat(BackendConfig.read("rules", Map.<String, String>of()::get).name()).isEqualTo("rules");
         assertThatThrownBy(() -> BackendConfig.read("gpt5", Map.<String, String>of()::get))
-                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl, model");
+                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl, "
+                        + "model, cascade");
     }
 
     @Test
@@ -86,5 +89,65 @@ class BackendConfigTest {
                 .hasMessage("extractor.mode must be single or staged, got 'batch'");
         assertThatThrownBy(() -> BackendConfig.llm(Map.of("extractor.cache.max.entries", "-1")::get, "m"))
                 .hasMessage("extractor.cache.max.entries must not be negative");
+    }
+
+    private static final Map<String, String> SERVER = Map.of("extractor.openai.base.url", "http://gpu:8000/v1",
+            "extractor.openai.model", "meta/llama-3");
+
+    private static BackendSettings.Cascade cascade(Map<String, String> more) {
+        Map<String, String> m = new HashMap<>(SERVER);
+        m.putAll(more);
+        return (BackendSettings.Cascade) BackendConfig.read("cascade", m::get);
+    }
+
+    @Test
+    void cascadeReadsItsThresholdTheModelsAndTheServersKeysUnderAnIdOfItsOwn() {
+        BackendSettings.Cascade c = cascade(Map.of());
+        assertThat(c.name()).isEqualTo("cascade");
+        assertThat(c.cascade().threshold()).isEqualTo(0.5);
+        assertThat(c.model().head()).isNull();
+        assertThat(c.openAi().baseUrl()).isEqualTo(URI.create("http://gpu:8000/v1"));
+        // not the openai backend's "llama-3-three-shot": the two never replace each other's annotations
+        assertThat(c.llm().annotatorId()).isEqualTo("cascade-llama-3-three-shot");
+        assertThat(cascade(Map.of("extractor.annotator.id", "triage-1")).llm().annotatorId()).isEqualTo("triage-1");
+        BackendSettings.Cascade set = cascade(Map.of("extractor.cascade.threshold", " 0.8 ",
+                "extractor.model.threshold", "0.3"));
+        assertThat(set.cascade().threshold()).isEqualTo(0.8);
+        assertThat(set.model().threshold()).isEqualTo(0.3f);
+        assertThat(cascade(Map.of("extractor.cascade.threshold", "0")).cascade().threshold()).isZero();
+        assertThat(cascade(Map.of("extractor.cascade.threshold", "1")).cascade().threshold()).isEqualTo(1.0);
+    }
+
+    @Test
+    void aCascadeThresholdOutsideZeroToOneIsAStartupErrorNamingTheKey() {
+        for (String bad : new String[] {"1.5", "-0.1", "NaN"}) {
+            assertThatThrownBy(() -> cascade(Map.of("extractor.cascade.threshold", bad)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("extractor.cascade.threshold (EXTRACTOR_CASCADE_THRESHOLD) must be in [0, 1] (0 never "
+                            + "routes to the LLM, 1 always does), got " + Double.parseDouble(bad));
+        }
+        assertThatThrownBy(() -> cascade(Map.of("extractor.cascade.threshold", "high")))
+                .hasMessage("config extractor.cascade.threshold (EXTRACTOR_CASCADE_THRESHOLD) must be a number, "
+                        + "got 'high'");
+        assertThatThrownBy(() -> new CascadeSettings(Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aCascadeWithoutAServerIsAStartupErrorNamingTheMissingKey() {
+        // the openai backend would default to a server on localhost; the cascade wants one named
+        assertThatThrownBy(() -> BackendConfig.read("cascade", Map.of("extractor.openai.model", "m")::get))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("extractor.backend=cascade needs an OpenAI-compatible server for the passages the "
+                        + "embedded model is unsure of: extractor.openai.base.url (EXTRACTOR_OPENAI_BASE_URL) is "
+                        + "not set");
+        assertThatThrownBy(() -> BackendConfig.read("cascade", Map.of("extractor.openai.base.url", " ")::get))
+                .hasMessageEndingWith("extractor.openai.base.url (EXTRACTOR_OPENAI_BASE_URL) is not set");
+        assertThatThrownBy(() -> BackendConfig.read("cascade", Map.of("extractor.openai.base.url",
+                "http://gpu:8000/v1")::get))
+                .hasMessageEndingWith("extractor.openai.model (EXTRACTOR_OPENAI_MODEL) is not set");
+        // and the server's own checks still apply
+        assertThatThrownBy(() -> cascade(Map.of("extractor.openai.base.url", "ftp://gpu/v1")))
+                .hasMessage("extractor.openai.base.url must be http(s), got ftp://gpu/v1");
     }
 }
