@@ -34,7 +34,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       same id fence each other.</td></tr>
  *   <tr><td>extractor.backend</td><td>EXTRACTOR_BACKEND</td><td>model</td><td>extraction backend; one of
  *       {@link ExtractorBackends#names()}; {@code model}, the trained embedded extractor, beats {@code rules} on
- *       the validation split (see its MODEL_CARD.md)</td></tr>
+ *       the validation split (see its MODEL_CARD.md); {@code cascade} runs {@code model} on every passage and
+ *       sends those it is unsure of to the {@code openai} server</td></tr>
  *   <tr><td>extractor.max.concurrency</td><td>EXTRACTOR_MAX_CONCURRENCY</td><td>4</td><td>passages of one
  *       batch extracted at the same time</td></tr>
  *   <tr><td>extractor.max.passage.chars</td><td>EXTRACTOR_MAX_PASSAGE_CHARS</td><td>20000</td><td>longer
@@ -48,10 +49,13 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       how long the batch in flight (its model requests included) may take to finish and commit</td></tr>
  *   <tr><td>extractor.retry.backoff.ms</td><td>EXTRACTOR_RETRY_BACKOFF_MS</td><td>1000</td><td>pause before a
  *       batch that failed on a Kafka or registry error is retried</td></tr>
- *   <tr><td>extractor.openai.*, extractor.djl.*, extractor.prompt.*, extractor.mode, extractor.cache.*,
- *       extractor.annotator.id</td><td></td><td></td><td>backend settings: see
+ *   <tr><td>extractor.openai.*, extractor.djl.*, extractor.model.*, extractor.cascade.threshold,
+ *       extractor.prompt.*, extractor.mode, extractor.cache.*, extractor.annotator.id</td><td></td><td></td>
+ *       <td>backend settings: see
  *       {@link io.causalstream.extractor.backend.openai.OpenAiSettings},
  *       {@link io.causalstream.extractor.backend.djl.DjlSettings},
+ *       {@link io.causalstream.extractor.backend.model.ModelSettings},
+ *       {@link io.causalstream.extractor.backend.cascade.CascadeSettings},
  *       {@link io.causalstream.extractor.llm.LlmSettings}; read by {@link BackendConfig}, only those of the
  *       chosen backend</td></tr>
  *   <tr><td>kafka.consumer.*</td><td>KAFKA_CONSUMER_*</td><td></td><td>raw consumer settings, e.g.

@@ -3,6 +3,7 @@ package io.causalstream.extractor.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causalstream.extractor.backend.BackendSettings;
 import io.causalstream.runtime.Config;
 import java.time.Duration;
 import java.util.Map;
@@ -51,7 +52,25 @@ class ExtractorSettingsTest {
     void unknownBackendIsAStartupErrorListingTheValidOnes() {
         assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.backend", "gpt5"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl, model");
+                .hasMessage("unknown extractor.backend 'gpt5' (EXTRACTOR_BACKEND); valid backends: rules, openai, djl, "
+                        + "model, cascade");
+    }
+
+    @Test
+    void theCascadeIsChosenAndCheckedThroughTheOneLoader() {
+        ExtractorSettings s = ExtractorSettings.from(Config.of(Map.of("extractor.backend", "cascade",
+                "extractor.cascade.threshold", "0.7", "extractor.openai.base.url", "http://gpu:8000/v1",
+                "extractor.openai.model", "llama3")));
+        assertThat(s.backend()).isEqualTo("cascade");
+        assertThat(((BackendSettings.Cascade) s.backendSettings()).cascade().threshold()).isEqualTo(0.7);
+        assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.backend", "cascade",
+                "extractor.openai.model", "llama3"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("extractor.openai.base.url (EXTRACTOR_OPENAI_BASE_URL) is not set");
+        assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.backend", "cascade",
+                "extractor.cascade.threshold", "2", "extractor.openai.base.url", "http://gpu:8000/v1",
+                "extractor.openai.model", "llama3"))))
+                .hasMessageStartingWith("extractor.cascade.threshold (EXTRACTOR_CASCADE_THRESHOLD) must be in [0, 1]");
     }
 
     @Test

@@ -11,8 +11,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * {@code rate(...{path="llm"}) / rate(...)} of the counter), and the embedded model's certainties in percent
  * ({@code extractor.cascade.certainty}, Prometheus {@code extractor_cascade_certainty_percent_*}, buckets every
  * 10; a missing certainty is recorded as the 0 the routing used). Percent, rounded, because Micrometer rounds a
- * summary's value up to a whole number before bucketing it: fractions would all land in the bucket of 1. Counted when the routing is decided, like the LLM backends' meters: a batch rewound after an outage is
- * counted again when it is retried, so these measure load, not published extractions.
+ * summary's value up to a whole number before bucketing it: fractions would all land in the bucket of 1. Counted
+ * when the routing is decided, like the LLM backends' meters: a batch rewound after an outage is counted again
+ * when it is retried, so these measure load, not published extractions.
  */
 final class CascadeMeters {
 
