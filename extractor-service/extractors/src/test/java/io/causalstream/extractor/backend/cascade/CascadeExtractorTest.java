@@ -8,6 +8,7 @@ import io.causalstream.extractor.backend.BackendConfig;
 import io.causalstream.extractor.backend.BackendSettings;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.backend.openai.OpenAiBackend;
 import io.causalstream.extractor.llm.BackendException;
 import io.causalstream.extractor.llm.BackendUnavailableException;
@@ -262,6 +263,23 @@ class CascadeExtractorTest {
 
         assertThatThrownBy(() -> c.extract(passage("p"))).isExactlyInstanceOf(IllegalStateException.class)
                 .hasMessage("encoder failed");
+        assertThat(server.requestCount()).isZero();
+    }
+
+    @Test
+    void theFactoryBuildsTheCascadeFromTheTrainedModelAndTheOpenAiBackend() {
+        Extractor c = ExtractorBackends.create(BackendConfig.read("cascade", server.settings(Map.of(
+                "extractor.cascade.threshold", "0"))::get), registry);
+        opened.add(c);
+
+        assertThat(c).isInstanceOf(CascadeExtractor.class);
+        assertThat(c.annotator().getId()).isEqualTo(CASCADE_ID);
+        assertThat(c.annotator().getModel()).startsWith("cascade(embedded:relation-head-").endsWith(
+                ", llm:stand-in-7b)");
+        ExtractionOutcome o = c.extract(new Passage("p", "Drought reduces crop yields.", null, null, null, Map.of(),
+                Instant.EPOCH));
+        assertThat(o.producedBy().getModel()).startsWith("embedded:relation-head-");
+        assertThat(o.triples()).isNotEmpty();
         assertThat(server.requestCount()).isZero();
     }
 }
