@@ -126,6 +126,21 @@ public record EncoderSettings(Path modelPath,
         return modelPath == null;
     }
 
+    /**
+     * These settings with the model's files named by path: for a bundled model, its ONNX file and tokenizer.json
+     * copied into {@link #cacheDir()} (once, as {@link DjlTokenEncoder#open} copies them) and its name kept; for a
+     * configured model, the same model with its tokenizer path resolved. Loads the same encoder; only
+     * {@link #quantizedPerPass()}, which reads the bundled model's name, no longer applies.
+     */
+    public EncoderSettings materialised() {
+        if (!bundled()) {
+            return new EncoderSettings(modelPath, resolvedTokenizerPath(), name, maxTokens, batchSize, threads,
+                    cacheDir, passes);
+        }
+        Path[] files = BundledEncoders.materialise(cacheDir, bundledModel());
+        return new EncoderSettings(files[0], files[1], name, maxTokens, batchSize, threads, cacheDir, passes);
+    }
+
     /** The bundled model to load: the one the name asks for ({@code minilm-q}, {@code bge-small-q}), else MiniLM. */
     String bundledModel() {
         return BundledEncoders.named(name).orElse(BundledEncoders.MINILM);
