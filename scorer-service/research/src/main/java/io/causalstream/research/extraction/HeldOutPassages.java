@@ -20,7 +20,8 @@ import java.util.Set;
 
 /**
  * Reads held-out sets: JSON Lines, one passage a line,
- * {@code {"id":"rp-01","domain":"energy","text":"...","triples":[{"source":"...","target":"...","direction":"INCREASE"}]}}.
+ * {@code {"id":"rp-01","domain":"energy","text":"...",
+ * "triples":[{"source":"...","target":"...","direction":"INCREASE"}]}}.
  * {@code triples} may be empty (a passage that asserts nothing causal); {@code domain} may be missing. A malformed
  * line (no id or text, a duplicate id, a blank node, a direction other than INCREASE or DECREASE) fails the whole
  * file with its name and line number: a gold set is either read as written or not at all.

@@ -23,7 +23,8 @@ class HeldOutEvaluationTest {
     @Test
     void inventedTriplesAreThoseOnPassagesWithNoClaim() {
         List<HeldOutPassage> passages = List.of(
-                new HeldOutPassage("a", "x", "Drought reduces yields.", List.of(new Edge("drought", "yields", DECREASE))),
+                new HeldOutPassage("a", "x", "Drought reduces yields.",
+                        List.of(new Edge("drought", "yields", DECREASE))),
                 new HeldOutPassage("b", "x", "Yields were 3 t/ha.", List.of()),
                 new HeldOutPassage("c", "y", "Rain fell in May.", List.of()));
         List<List<Edge>> predicted = List.of(
@@ -75,8 +76,8 @@ class HeldOutEvaluationTest {
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("Held-out passages (realistic-passages-v1.jsonl): 43 passages, 10 domains, 138 gold "
                         + "triples, 9 passages with no claim")
-                .containsPattern("\\nrules +\\d+ +\\d+ +[01]\\.\\d{3} +[01]\\.\\d{3} +[01]\\.\\d{3} +\\d+ \\(on \\d+ of 9 "
-                        + "passages\\)");
+                .containsPattern("\\nrules +\\d+ +\\d+ +[01]\\.\\d{3} +[01]\\.\\d{3} +[01]\\.\\d{3} +\\d+ "
+                        + "\\(on \\d+ of 9 passages\\)");
     }
 
     @Test

@@ -83,9 +83,9 @@ class HeldOutPassagesTest {
                 .filter(e -> e.direction() == Direction.INCREASE).count();
         long domains = passages.stream().map(HeldOutPassage::domain).distinct().count();
         long noClaim = passages.stream().filter(HeldOutPassage::noClaim).count();
-        assertThat(readme).contains(String.format("%d passages, %d gold triples (%d INCREASE, %d DECREASE), %d domains, "
-                + "%d passages with empty gold.", passages.size(), triples, increase, triples - increase, domains,
-                noClaim));
+        assertThat(readme).contains(String.format("%d passages, %d gold triples (%d INCREASE, %d DECREASE), %d "
+                + "domains, %d passages with empty gold.", passages.size(), triples, increase, triples - increase,
+                domains, noClaim));
         // and the table row of every domain
         Map<String, List<HeldOutPassage>> byDomain = passages.stream()
                 .collect(Collectors.groupingBy(HeldOutPassage::domain));
