@@ -8,6 +8,7 @@ import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.ExactMatch;
 import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.TripleMatch;
 import io.causalstream.measures.bleu.BleuSimilarity;
 import io.causalstream.measures.meteor.MeteorSimilarity;
 import io.causalstream.runtime.Config;
@@ -33,17 +34,21 @@ import picocli.CommandLine.Option;
 /**
  * Prints an extractor's soft F1 on a released split, then on the soft-measures paper's 20 Elo passages against each
  * passage's human tournament winner, next to the paper's fine-tuned LLM annotations and the seven people
- * ({@link EloWinnerEvaluation}):
+ * ({@link EloWinnerEvaluation}), then triple precision, recall and F1 on a held-out set with the triples invented on
+ * its passages that assert nothing ({@link HeldOutEvaluation}; the shipped realistic passages unless
+ * {@code --held-out} names a file):
  * <pre>
  * deploy/causal-stream evaluate [--soft-measures ../shared/data/soft-measures-causal-intelligence]
  *     [--data .../data/test_data.csv] [--measures exact,rouge,meteor,bleu-nltk] [--backend rules[,model]]
+ *     [--held-out FILE.jsonl]
  * </pre>
  * An LLM backend reads its settings from the environment ({@code EXTRACTOR_OPENAI_MODEL=...}) or, with
  * {@code CAUSAL_STREAM_JAVA_OPTS="-Dextractor.openai.model=..."}, from system properties.
  */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = "Soft F1 (formula (1) and E*, with TP/PP/FP/FN) of extractors on the released test split and on "
-                + "the 20 Elo passages against the tournament winners, beside the paper's LLMs and the people.")
+                + "the 20 Elo passages against the tournament winners, beside the paper's LLMs and the people; then "
+                + "triple P/R/F1 on a held-out set and the triples invented on its passages with no claim.")
 public final class EvaluateCommand implements Callable<Integer> {
 
     /**
@@ -82,6 +87,11 @@ public final class EvaluateCommand implements Callable<Integer> {
                     + "read their -D settings.")
     List<String> backends;
 
+    @Option(names = "--held-out", paramLabel = "FILE", description = "A held-out set of one's own (JSON Lines: id, "
+            + "domain, text, triples of source, target, direction) for the last table (default: the shipped "
+            + HeldOutPassages.SHIPPED_NAME + ").")
+    Path heldOut;
+
     @Option(names = "--show", defaultValue = "0", description = "Print this many passages with predicted and gold "
             + "triples, for error analysis.")
     int show;
@@ -103,6 +113,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         Config config = Config.fromEnvironment();
         Map<String, Extractor> extractors = new LinkedHashMap<>();
         try {
+            // read before any extraction, so a malformed file fails at once
+            List<HeldOutPassage> held = heldOut == null ? HeldOutPassages.shipped() : readHeldOut(heldOut);
             for (String backend : backends) {
                 extractors.put(backend, ExtractorBackends.create(
                         BackendConfig.read(backend, key -> config.find(key).orElse(null))));
@@ -114,6 +126,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             } else if (elo) {
                 out.println("\nElo-20 table skipped: no " + rankings + " (--soft-measures)");
             }
+            heldOutTable(held, extractors);
         } catch (IllegalArgumentException e) {
             out.println("evaluate: " + e.getMessage());
             return 2;
@@ -171,6 +184,25 @@ public final class EvaluateCommand implements Callable<Integer> {
             }
             out.println();
         }
+    }
+
+    private static List<HeldOutPassage> readHeldOut(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no held-out file " + file + " (--held-out)");
+        }
+        return HeldOutPassages.read(file);
+    }
+
+    private void heldOutTable(List<HeldOutPassage> passages, Map<String, Extractor> extractors) {
+        TripleMatch match = TripleMatch.rouge1();
+        HeldOutEvaluation evaluation = new HeldOutEvaluation(match);
+        List<HeldOutEvaluation.Row> rows = new ArrayList<>();
+        for (Map.Entry<String, Extractor> e : extractors.entrySet()) {
+            rows.add(evaluation.evaluate(e.getKey(), e.getValue(), passages));
+        }
+        String source = heldOut == null ? HeldOutPassages.SHIPPED_NAME : heldOut.getFileName().toString();
+        out.println();
+        out.print(HeldOutEvaluation.format(source, passages, rows, match));
     }
 
     private void eloTable(SoftMeasuresData study, Map<String, Extractor> extractors, List<EdgeSetMeasure> scorers) {
