@@ -7,7 +7,7 @@ import java.util.Arrays;
  * compared as {@link Arrays#equals(float[], float[])} does). The values are held as given, not copied: an encoder's
  * weights run to tens of megabytes.
  *
- * @param name   the tensor's name (for encoder weights, the Hugging Face name: {@code encoder.layer.0.attention.self.query.weight})
+ * @param name   the tensor's name (an encoder weight's Hugging Face name: {@code embeddings.LayerNorm.weight})
  * @param shape  its dimensions; empty for a scalar
  * @param values as many values as the shape holds
  */

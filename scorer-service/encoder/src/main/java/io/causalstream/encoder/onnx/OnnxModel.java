@@ -1,10 +1,10 @@
 package io.causalstream.encoder.onnx;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.causalstream.encoder.onnx.proto.Onnx;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -34,8 +34,6 @@ import java.util.Map;
  */
 public final class OnnxModel {
 
-    /** Models larger than protobuf's default limit of 100 MB (bge-small's fp32 export) are read whole. */
-    private static final int SIZE_LIMIT = Integer.MAX_VALUE;
     private static final String MATMUL_SUFFIX = "/MatMul";
 
     private final Onnx.ModelProto proto;
@@ -49,10 +47,8 @@ public final class OnnxModel {
 
     /** Reads an {@code .onnx} file. */
     public static OnnxModel read(Path file) throws IOException {
-        try (var in = Files.newInputStream(file)) {
-            CodedInputStream coded = CodedInputStream.newInstance(in);
-            coded.setSizeLimit(SIZE_LIMIT);
-            return new OnnxModel(Onnx.ModelProto.parseFrom(coded));
+        try (InputStream in = Files.newInputStream(file)) {
+            return new OnnxModel(Onnx.ModelProto.parseFrom(in));
         } catch (InvalidProtocolBufferException e) {
             throw new IOException("not an ONNX model: " + file + " (" + e.getMessage() + ")", e);
         }
@@ -61,10 +57,8 @@ public final class OnnxModel {
     /** Parses a serialised ModelProto; IllegalArgumentException when the bytes are not one. */
     public static OnnxModel read(byte[] bytes) {
         try {
-            CodedInputStream coded = CodedInputStream.newInstance(bytes);
-            coded.setSizeLimit(SIZE_LIMIT);
-            return new OnnxModel(Onnx.ModelProto.parseFrom(coded));
-        } catch (IOException e) {
+            return new OnnxModel(Onnx.ModelProto.parseFrom(bytes));
+        } catch (InvalidProtocolBufferException e) {
             throw new IllegalArgumentException("not an ONNX model: " + e.getMessage(), e);
         }
     }

@@ -99,7 +99,7 @@ public final class BertEncoderBlock extends AbstractBlock {
      * Trains only the top {@code top} layers: the parameters of the others, and the embeddings, stop requiring
      * gradients; with {@code top} equal to the number of layers every layer trains, and so does the embeddings'
      * LayerNorm. The embedding tables never train (a token's row would move only when the token is seen, and the
-     * word table alone holds a third of MiniLM's weights). Returns this block.
+     * word table alone holds half of MiniLM's weights). Returns this block.
      */
     public BertEncoderBlock trainableLayers(int top) {
         if (top < 0 || top > config.layers()) {

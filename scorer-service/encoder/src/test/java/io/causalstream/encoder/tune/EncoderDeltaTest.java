@@ -67,7 +67,8 @@ class EncoderDeltaTest {
         assertThat(bytes(EncoderDelta.between(BASE, reversed))).isEqualTo(once);
         assertThat(bytes(EncoderDelta.read(new ByteArrayInputStream(once)))).isEqualTo(once);
         assertThat(new String(once, 0, 10, StandardCharsets.US_ASCII)).isEqualTo("CSENCDELTA");
-        // magic, version, count (10 + 4 + 4); per tensor its name (2 + 1), rank (1), dimensions (8 each), halves (2 each)
+        // magic, version, count (10 + 4 + 4); per tensor its name (2 + 1), rank (1), dimensions (8 each) and
+        // halves (2 each)
         assertThat(once).hasSize(18 + (3 + 1 + 16 + 12) + (3 + 1 + 2));
     }
 
