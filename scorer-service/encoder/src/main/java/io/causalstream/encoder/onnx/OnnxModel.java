@@ -54,6 +54,11 @@ public final class OnnxModel {
         }
     }
 
+    /** A model already parsed (or built, as {@link OnnxQuantizer} builds one). */
+    static OnnxModel of(Onnx.ModelProto proto) {
+        return new OnnxModel(proto);
+    }
+
     /** Parses a serialised ModelProto; IllegalArgumentException when the bytes are not one. */
     public static OnnxModel read(byte[] bytes) {
         try {

@@ -2,6 +2,7 @@ package io.causalstream.encoder.tune;
 
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.onnx.OnnxModel;
+import io.causalstream.encoder.onnx.OnnxQuantizer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,6 +36,16 @@ public final class TunedEncoders {
      * delta that does not fit the base (naming the tensor).
      */
     public static EncoderSettings materialise(EncoderSettings bundledBase, EncoderDelta delta, String deltaId) {
+        return materialise(bundledBase, delta, deltaId, false);
+    }
+
+    /**
+     * The same, and with {@code int8} the merged model's MatMul weights quantized ({@link OnnxQuantizer#dynamicInt8},
+     * named {@code <base>+<deltaId>+int8}): about twice as fast on CPU, each sequence's states a little dependent on
+     * the others of its call.
+     */
+    public static EncoderSettings materialise(EncoderSettings bundledBase, EncoderDelta delta, String deltaId,
+                                              boolean int8) {
         if (!bundledBase.bundled()) {
             throw new IllegalArgumentException("a tuned encoder starts from a bundled model, these settings name "
                     + bundledBase.modelPath());
@@ -48,15 +59,16 @@ public final class TunedEncoders {
                     + deltaId);
         }
         EncoderSettings base = bundledBase.materialised();
-        String name = bundledBase.name() + "+" + deltaId;
+        String name = bundledBase.name() + "+" + deltaId + (int8 ? "+int8" : "");
         Path dir = bundledBase.cacheDir().resolve(name);
         Path model = dir.resolve("model.onnx");
         Path tokenizer = dir.resolve("tokenizer.json");
         try {
             copy(base.tokenizerPath(), tokenizer);
-            if (!sameSize(model, base.modelPath())) {
+            // a file in place is whole (written beside and moved): fp32 keeps the base's size, int8 any size
+            if (int8 ? !Files.isRegularFile(model) : !sameSize(model, base.modelPath())) {
                 OnnxModel tuned = delta.applyTo(OnnxModel.read(base.modelPath()));
-                tuned.write(model);
+                (int8 ? OnnxQuantizer.dynamicInt8(tuned) : tuned).write(model);
                 LOG.info("tuned encoder {} written to {} ({} tensors, {} values changed)", name, model,
                         delta.names().size(), delta.parameterCount());
             }
