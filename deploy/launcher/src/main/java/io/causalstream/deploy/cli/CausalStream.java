@@ -74,6 +74,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");
         add(root, summaries, "extractor-train", new ExtractorTrainCli(),
                 "train the model extractor's relation head with DJL on CPU");
+        add(root, summaries, "extractor-tune", new io.causalstream.research.extraction.tune.ExtractorTuneCli(),
+                "fine-tune the model extractor's encoder, relation head and claim detector (v3) with DJL on CPU");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
         add(root, summaries, "map", new MapCommand(),
                 "collective fuzzy cognitive maps: build, export, simulate, analyse, compare");

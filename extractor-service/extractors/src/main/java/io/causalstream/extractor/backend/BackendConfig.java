@@ -139,7 +139,15 @@ public final class BackendConfig {
         EncoderSettings encoder = new EncoderSettings(null, null, null, EncoderSettings.DEFAULT_MAX_TOKENS,
                 EncoderSettings.DEFAULT_BATCH_SIZE, threads, c.find(EncoderSettings.CACHE_DIR).map(Path::of)
                 .orElse(null));
-        return new ModelSettings(c.find(p + "head").map(Path::of).orElse(null), threshold, encoder);
+        Float claim = c.find(p + "claim.threshold").map(v -> number(p + "claim.threshold", v, Float::parseFloat))
+                .orElse(null);
+        if (claim != null && (claim < 0 || claim > 1)) {
+            throw new IllegalArgumentException(p + "claim.threshold must be in [0, 1], got " + claim);
+        }
+        return new ModelSettings(c.find(p + "head").map(Path::of).orElse(null), threshold, encoder,
+                c.get(p + "version", ModelSettings.DEFAULT_VERSION).strip().toLowerCase(Locale.ROOT),
+                c.find(p + "file").map(Path::of).orElse(null), claim,
+                c.getBoolean(p + "int8", ModelSettings.DEFAULT_INT8));
     }
 
     /**

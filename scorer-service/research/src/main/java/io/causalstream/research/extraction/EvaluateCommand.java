@@ -82,9 +82,13 @@ public final class EvaluateCommand implements Callable<Integer> {
                     + "without a threshold, the paper's (default: ${DEFAULT-VALUE}).")
     List<String> measures;
 
-    @Option(names = "--backend", split = ",", defaultValue = ExtractorBackends.MODEL + "," + ExtractorBackends.RULES,
-            description = "Extractor backends, comma-separated, each a row (default: ${DEFAULT-VALUE}); LLM backends "
-                    + "read their -D settings.")
+    /** The model backend at version v2 (the frozen-encoder head), the fine-tuned default's baseline. */
+    static final String MODEL_V2 = "model-v2";
+
+    @Option(names = "--backend", split = ",", defaultValue = ExtractorBackends.MODEL + "," + MODEL_V2 + ","
+            + ExtractorBackends.RULES, description = "Extractor backends, comma-separated, each a row (default: "
+            + "${DEFAULT-VALUE}; " + MODEL_V2 + " is the model backend with extractor.model.version=v2); LLM backends "
+            + "read their -D settings.")
     List<String> backends;
 
     @Option(names = "--held-out", paramLabel = "FILE", description = "A held-out set of one's own (JSON Lines: id, "
@@ -116,8 +120,10 @@ public final class EvaluateCommand implements Callable<Integer> {
             // read before any extraction, so a malformed file fails at once
             List<HeldOutPassage> held = heldOut == null ? HeldOutPassages.shipped() : readHeldOut(heldOut);
             for (String backend : backends) {
-                extractors.put(backend, ExtractorBackends.create(
-                        BackendConfig.read(backend, key -> config.find(key).orElse(null))));
+                boolean v2 = backend.equals(MODEL_V2);
+                extractors.put(backend, ExtractorBackends.create(BackendConfig.read(v2 ? ExtractorBackends.MODEL
+                        : backend, key -> v2 && key.equals("extractor.model.version") ? "v2"
+                        : config.find(key).orElse(null))));
             }
             splitTable(split, extractors, scorers);
             Path rankings = softMeasures.resolve(SoftMeasuresData.RANKINGS);

@@ -19,11 +19,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Throughput of the {@code model} extractor beside the rules on the released test split, passages per second with
- * N extraction threads (the pipeline calls the backend from several threads at once):
+ * Throughput of the {@code model} extractor (v3, the fine-tuned encoder) beside its baselines, the v2 frozen-encoder
+ * head and the rules, in one run on the released test split: passages per second with N extraction threads (the
+ * pipeline calls the backend from several threads at once); the encoder runs one intra-op thread per call:
  * <pre>
  * nice -n 19 java -cp ... io.causalstream.research.bench.ModelExtractorBench [test_data.csv] [threads=2] [rounds=2]
- *     [head.bin.gz (default: the shipped head)]
+ *     [extractor-v3.bin (default: the shipped model)]
  * </pre>
  * Never run by tests; the first round warms up and is not counted.
  */
@@ -42,10 +43,15 @@ public final class ModelExtractorBench {
         // process CPU time beside the wall clock: on a shared machine passages per CPU-second is the stable figure
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean();
+        var encoder = new io.causalstream.encoder.EncoderSettings(null, null, null, 256, 32, 1, null);
         try (Extractor rules = new RuleBasedExtractor();
-             Extractor model = ModelExtractor.create(new ModelSettings(args.length > 3 ? Path.of(args[3]) : null, null,
-                     new io.causalstream.encoder.EncoderSettings(null, null, null, 256, 32, 1, null)))) {
-            for (Extractor e : List.of(rules, model)) {
+             Extractor v2 = ModelExtractor.create(new ModelSettings(null, null, encoder, ModelSettings.V2, null,
+                     null, false));
+             Extractor fp32 = ModelExtractor.create(new ModelSettings(null, null, encoder, ModelSettings.V3,
+                     args.length > 3 ? Path.of(args[3]) : null, null, false));
+             Extractor model = ModelExtractor.create(new ModelSettings(null, null, encoder, ModelSettings.V3,
+                     args.length > 3 ? Path.of(args[3]) : null, null, true))) {
+            for (Extractor e : List.of(rules, v2, fp32, model)) {
                 run(e, input, threads); // warm-up
                 for (int r = 0; r < rounds; r++) {
                     long t0 = System.nanoTime();
@@ -53,13 +59,23 @@ public final class ModelExtractorBench {
                     int triples = run(e, input, threads);
                     double s = (System.nanoTime() - t0) / 1e9;
                     double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-                    System.out.printf("%-9s %7.1f passages/s  %7.1f passages per CPU-second  (%d passages in %.2f s, "
-                                    + "%.2f CPU-s, load average %.2f, %d triples)%n", e.annotator().getId(),
+                    System.out.printf("%-16s %7.1f passages/s  %7.1f passages per CPU-second  (%d passages in %.2f s, "
+                                    + "%.2f CPU-s, load average %.2f, %d triples)%n", label(e),
                             input.size() / s, input.size() / cpu, input.size(), s, cpu, os.getSystemLoadAverage(),
                             triples);
                 }
             }
         }
+    }
+
+    /** rules-v1, relation-head-v2, extractor-v3 (fp32) or extractor-v3+int8. */
+    private static String label(Extractor e) {
+        if (!(e instanceof ModelExtractor m)) {
+            return e.annotator().getId();
+        }
+        String model = m.annotator().getModel();
+        return model.substring(0, model.indexOf('+')) + (model.contains("+int8+") ? "+int8"
+                : model.startsWith(ModelExtractor.TUNED_NAME) ? " (fp32)" : "");
     }
 
     private static int run(Extractor e, List<Passage> input, int threads) throws Exception {

@@ -10,6 +10,7 @@ import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.TripleMatch;
 import io.causalstream.research.study.SoftMeasuresData;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The figures README and the model card give for the shipped extractor (`deploy/causal-stream evaluate`), from
+ * The figures docs/extractor-model.md and the model card give for the shipped extractor (`deploy/causal-stream evaluate`), from
  * copies of the released test split and Elo files: a change of the head, the encoder path or the decoding that
  * moves them must change them there too. The tolerance (a few edges) leaves room for another CPU's arithmetic in the
  * int8 encoder, not for a different model.
@@ -50,10 +51,11 @@ class ShippedModelFiguresTest {
         MeasureCatalog catalog = MeasureCatalog.builtIn();
         EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
         EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        // README: test METEOR-E 0.2360 (2.46x rules-v1's 0.096), ROUGE-E 0.1404, 567 triples
-        assertThat(SplitEvaluation.score(meteor, test, predicted).microF1()).isCloseTo(0.2360, within(0.005));
-        assertThat(SplitEvaluation.score(rouge, test, predicted).microF1()).isCloseTo(0.1404, within(0.005));
-        assertThat(predicted.stream().mapToInt(List::size).sum()).isBetween(557, 577);
+        // docs/extractor-model.md: test METEOR-E 0.2420 (2.52x rules-v1's 0.096), ROUGE-E 0.1599, 673 triples; the
+        // int8 encoder's kernels differ between CPUs, hence a few edges of room
+        assertThat(SplitEvaluation.score(meteor, test, predicted).microF1()).isCloseTo(0.2420, within(0.008));
+        assertThat(SplitEvaluation.score(rouge, test, predicted).microF1()).isCloseTo(0.1599, within(0.008));
+        assertThat(predicted.stream().mapToInt(List::size).sum()).isBetween(658, 688);
     }
 
     @Test
@@ -68,9 +70,18 @@ class ShippedModelFiguresTest {
         }
         EloWinnerEvaluation.Row row = evaluation.extractor("model", predicted,
                 MeasureCatalog.builtIn().parse("rouge1:0.45,meteor:0.01,bleu-nltk:0.352"));
-        // README: 0.155 / 0.280 / 0.037 over 41 edges
+        // docs/extractor-model.md: 0.179 / 0.415 / 0.036 over 40 edges
         assertThat(row.cells().stream().mapToDouble(EloWinnerEvaluation.Cell::meanF1).toArray())
-                .containsExactly(new double[] {0.155, 0.280, 0.037}, within(0.02));
-        assertThat(row.edges()).isBetween(38, 44);
+                .containsExactly(new double[] {0.179, 0.415, 0.036}, within(0.025));
+        assertThat(row.edges()).isBetween(37, 43);
+    }
+
+    @Test
+    void theHeldOutRealisticPassages() {
+        List<HeldOutPassage> held = HeldOutPassages.shipped();
+        HeldOutEvaluation.Row row = new HeldOutEvaluation(TripleMatch.rouge1()).evaluate("model", model, held);
+        // docs/extractor-model.md: 148 triples, precision 0.385, recall 0.413, triple F1 0.399, 5 invented
+        assertThat(row.score().f1()).isCloseTo(0.399, within(0.02));
+        assertThat(row.invented()).isBetween(3, 7);
     }
 }

@@ -3,6 +3,7 @@ package io.causalstream.extractor.backend.model;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.encoder.tune.TunedEncoders;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.ClaimSet;
 import io.causalstream.extractor.backend.Extractor;
@@ -44,36 +45,94 @@ public final class ModelExtractor implements Extractor {
 
     public static final String ANNOTATOR_ID = "model-v1";
     public static final String HEAD_NAME = "relation-head-v2";
-    /** The head shipped on the class path. */
+    /** The frozen-encoder head shipped on the class path ({@code extractor.model.version=v2}). */
     public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/" + HEAD_NAME + ".bin.gz";
+    /** The fine-tuned model ({@code extractor.model.version=v3}): encoder delta, relation head, claim detector. */
+    public static final String TUNED_NAME = "extractor-v3";
+    public static final String TUNED_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME + ".bin";
+    /** The bundled fp32 encoder the tuned model's delta applies to. */
+    public static final String TUNED_BASE = "all-minilm-l6-v2";
 
     private final ConceptReader reader;
     private final RelationHead head;
+    /** The claim detector of a tuned model; null for the frozen-encoder head (every sentence may hold a claim). */
+    private final ClaimHead claims;
+    private final String modelName;
     private final boolean ownsEncoder;
     /** For the sentences the head finds nothing in ({@link #withRulesWhereSilent}). */
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
-        this(encoder, head, false);
+        this(encoder, head, null, HEAD_NAME, false);
     }
 
-    private ModelExtractor(TokenEncoder encoder, RelationHead head, boolean ownsEncoder) {
+    /** A tuned model's heads over its tuned encoder (the caller keeps the encoder). */
+    public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model) {
+        this(encoder, model.head(), model.claims(), model.name(), false);
+    }
+
+    private ModelExtractor(TokenEncoder encoder, RelationHead head, ClaimHead claims, String modelName,
+                           boolean ownsEncoder) {
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
                     + head.dimension() + "), the encoder " + encoder.name() + " has d=" + encoder.dimension());
         }
         this.reader = new ConceptReader(encoder);
         this.head = head;
+        this.claims = claims;
+        this.modelName = modelName;
         this.ownsEncoder = ownsEncoder;
     }
 
-    /** Loads the head and the encoder the settings name. */
+    /**
+     * Loads the model the settings name: the fine-tuned model (its encoder delta merged into the bundled base graph,
+     * run by ONNX Runtime) unless {@code extractor.model.version=v2} or a v2 head file is set.
+     */
     public static ModelExtractor create(ModelSettings settings) {
-        RelationHead head = settings.head() == null ? shippedHead() : readHead(settings.head());
-        if (settings.threshold() != null) {
-            head = head.withThreshold(settings.threshold());
+        if (settings.head() != null || ModelSettings.V2.equals(settings.version())) {
+            RelationHead head = settings.head() == null ? shippedHead() : readHead(settings.head());
+            if (settings.threshold() != null) {
+                head = head.withThreshold(settings.threshold());
+            }
+            return new ModelExtractor(DjlTokenEncoder.open(encoderFor(head, settings.encoder())), head, null,
+                    HEAD_NAME, true);
         }
-        return new ModelExtractor(DjlTokenEncoder.open(encoderFor(head, settings.encoder())), head, true);
+        TunedExtractorModel model = settings.model() == null ? shippedTuned() : readTuned(settings.model());
+        model = model.withThresholds(settings.threshold() != null ? settings.threshold() : model.head().threshold(),
+                settings.claimThreshold() != null ? settings.claimThreshold() : model.claims().threshold());
+        return open(model, settings.encoder(), settings.int8());
+    }
+
+    /**
+     * A tuned model over its encoder: the delta merged into the bundled base (written once into the encoder's cache
+     * directory; with {@code int8} its MatMul weights quantized), run by ONNX Runtime with the encoder settings'
+     * limits and threads. One passage is one encoder call, as in {@code extractor-tune}'s checks.
+     */
+    public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8) {
+        EncoderSettings base = new EncoderSettings(null, null, model.baseEncoder(), encoder.maxTokens(),
+                encoder.batchSize(), encoder.threads(), encoder.cacheDir()).withPasses(encoder.passes());
+        EncoderSettings tuned = TunedEncoders.materialise(base, model.delta(), model.deltaId(), int8);
+        return new ModelExtractor(DjlTokenEncoder.open(tuned), model.head(), model.claims(), model.name(), true);
+    }
+
+    /** The fine-tuned model shipped with this build. */
+    public static TunedExtractorModel shippedTuned() {
+        try (InputStream in = ModelExtractor.class.getResourceAsStream(TUNED_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("extractor model " + TUNED_RESOURCE + " is not on the class path");
+            }
+            return TunedExtractorModel.read(new java.io.BufferedInputStream(in, 1 << 16));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + TUNED_RESOURCE, e);
+        }
+    }
+
+    static TunedExtractorModel readTuned(java.nio.file.Path file) {
+        try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            return TunedExtractorModel.read(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read extractor model " + file, e);
+        }
     }
 
     /**
@@ -112,23 +171,62 @@ public final class ModelExtractor implements Extractor {
         return head;
     }
 
+    /** The claim detector, if the model has one. */
+    public Optional<ClaimHead> claims() {
+        return Optional.ofNullable(claims);
+    }
+
     @Override
     public Annotator annotator() {
         return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
-                .setModel(HEAD_NAME + "+" + head.encoder() + "+" + RuleBasedExtractor.MODEL).setPromptFormat(null)
+                .setModel(modelName + "+" + reader.encoder().name() + "+" + RuleBasedExtractor.MODEL).setPromptFormat(null)
                 .build();
     }
 
     @Override
     public ExtractionOutcome extract(Passage passage) {
         List<SentenceFeatures> sentences = reader.read(passage.getText());
+        List<float[][][]> probabilities = sentences.stream().map(head::score).toList();
+        List<Triple> read = triples(sentences, probabilities, head.threshold(), claims);
         return ExtractionOutcome.of(NodeNames.unified(passage.getText(),
-                withRulesWhereSilent(passage, sentences, triples(sentences, head))));
+                withRulesWhereSilent(passage, sentences, read)))
+                .withCertainty(certainty(sentences, probabilities, head.threshold(), claims));
+    }
+
+    /**
+     * How sure the model is of the passage's extraction as a whole: the probability it gave its least sure decision
+     * (each sentence's claim or no claim, and in each sentence it read, each pair's edge or no edge). One pair near
+     * the threshold, or a sentence the claim detector hesitates on, makes the whole passage unsure: that is where an
+     * LLM's second reading is worth its cost ({@code extractor.backend=cascade}). 1 for a passage with no sentence
+     * of two concepts.
+     */
+    static double certainty(List<SentenceFeatures> sentences, List<float[][][]> probabilities, float threshold,
+                            ClaimHead claimHead) {
+        double least = 1;
+        for (int k = 0; k < sentences.size(); k++) {
+            if (claimHead != null) {
+                float p = claimHead.probability(sentences.get(k).sentenceVector());
+                boolean asserts = p >= claimHead.threshold();
+                least = Math.min(least, asserts ? p : 1 - p);
+                if (!asserts) {
+                    continue;
+                }
+            }
+            for (float[][] row : probabilities.get(k)) {
+                for (float[] pair : row) {
+                    if (pair != null) {
+                        float edge = pair[RelationHead.INCREASE] + pair[RelationHead.DECREASE];
+                        least = Math.min(least, edge >= threshold ? edge : 1 - edge);
+                    }
+                }
+            }
+        }
+        return Math.max(0, Math.min(1, least));
     }
 
     /** The head's triples alone, without the rules' ({@link #extract} adds them where the head is silent). */
     List<Triple> headOnly(String text) {
-        return triples(reader.read(text), head);
+        return triples(reader.read(text), head, claims);
     }
 
     /**
@@ -142,14 +240,20 @@ public final class ModelExtractor implements Extractor {
      * 0.268; concepts outside the head's spans: see README.
      */
     List<Triple> withRulesWhereSilent(Passage passage, List<SentenceFeatures> sentences, List<Triple> model) {
-        List<SentenceFeatures> silent = sentences.stream().filter(f -> model.stream()
+        List<SentenceFeatures> refused = claims == null ? List.of()
+                : sentences.stream().filter(f -> !claims.asserts(f.sentenceVector())).toList();
+        List<SentenceFeatures> silent = sentences.stream().filter(f -> !refused.contains(f) && model.stream()
                 .noneMatch(t -> evidenceIn(t, f))).toList();
         if (silent.isEmpty() && !cueOutside(passage.getText(), model)) {
             return model; // the rules read claims off cues: with every cue inside the head's spans they add nothing
         }
         List<Triple> out = new ArrayList<>(model);
-        // the rules' triples are distinct claims without a confidence: none equals one of the head's
+        // the rules' triples are distinct claims without a confidence: none equals one of the head's; a sentence the
+        // claim detector refused gets none of them either
         for (Triple r : rules.extract(passage).triples()) {
+            if (refused.stream().anyMatch(f -> evidenceIn(r, f))) {
+                continue;
+            }
             if (silent.stream().anyMatch(f -> evidenceIn(r, f)) || readsBeyond(r, passage.getText(), model)) {
                 out.add(r);
             }
@@ -197,15 +301,29 @@ public final class ModelExtractor implements Extractor {
 
     /** The triples of one passage's sentences under a head: the extractor's and the trainer's one decoding. */
     public static List<Triple> triples(List<SentenceFeatures> sentences, RelationHead head) {
-        return triples(sentences, sentences.stream().map(head::score).toList(), head.threshold());
+        return triples(sentences, head, null);
+    }
+
+    /** The same, keeping no triple from a sentence the claim detector (if any) says asserts no causation. */
+    public static List<Triple> triples(List<SentenceFeatures> sentences, RelationHead head, ClaimHead claimHead) {
+        return triples(sentences, sentences.stream().map(head::score).toList(), head.threshold(), claimHead);
     }
 
     /** The same from pair probabilities already computed (one per sentence), at a threshold. */
     public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
                                        float threshold) {
+        return triples(sentences, probabilities, threshold, null);
+    }
+
+    /** The same with a claim detector (null: every sentence may hold a claim). */
+    public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
+                                       float threshold, ClaimHead claimHead) {
         ClaimSet claims = new ClaimSet();
         for (int k = 0; k < sentences.size(); k++) {
             SentenceFeatures f = sentences.get(k);
+            if (claimHead != null && !claimHead.asserts(f.sentenceVector())) {
+                continue;
+            }
             for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());

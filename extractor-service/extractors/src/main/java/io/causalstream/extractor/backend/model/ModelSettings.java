@@ -12,18 +12,48 @@ import java.nio.file.Path;
  *       <td>A relation head written by {@code extractor-train} ({@code .bin.gz}).</td></tr>
  *   <tr><td>{@code extractor.model.threshold}</td><td>{@code EXTRACTOR_MODEL_THRESHOLD}</td><td>(the head's, chosen
  *       on the validation split)</td><td>P(edge) a pair needs; lower finds more edges, less precisely.</td></tr>
+ *   <tr><td>{@code extractor.model.version}</td><td>{@code EXTRACTOR_MODEL_VERSION}</td><td>{@code v3}</td>
+ *       <td>{@code v3}: the fine-tuned encoder with its relation head and claim detector; {@code v2}: the
+ *       frozen-encoder relation head.</td></tr>
+ *   <tr><td>{@code extractor.model.file}</td><td>{@code EXTRACTOR_MODEL_FILE}</td><td>(the shipped model)</td>
+ *       <td>A v3 model written by {@code extractor-tune} ({@code .bin}).</td></tr>
+ *   <tr><td>{@code extractor.model.claim.threshold}</td><td>{@code EXTRACTOR_MODEL_CLAIM_THRESHOLD}</td><td>(the
+ *       model's)</td><td>P(claim) a sentence needs to keep its triples (v3).</td></tr>
+ *   <tr><td>{@code extractor.model.int8}</td><td>{@code EXTRACTOR_MODEL_INT8}</td><td>{@code true}</td>
+ *       <td>Run the v3 encoder with its MatMul weights quantized to int8 (about twice as fast on CPU).</td></tr>
  *   <tr><td>{@code extractor.model.threads}</td><td>{@code EXTRACTOR_MODEL_THREADS}</td><td>0 (all cores)</td>
  *       <td>Intra-op threads of the encoder.</td></tr>
  * </table>
- * The encoder is the bundled MiniLM the head was trained on (the int8 export for relation-head-v2).
+ * v3 runs the bundled fp32 all-MiniLM-L6-v2 with the model's tuned weights merged in; v2 the bundled MiniLM its head
+ * was trained on (the int8 export).
  *
- * @param head      the head file, or null for the one shipped on the class path
- * @param threshold the decision threshold, or null for the head's
- * @param encoder   the encoder settings
+ * @param head           a v2 head file (implies v2), or null
+ * @param threshold      the edge decision threshold, or null for the model's
+ * @param encoder        the encoder settings (threads, cache directory, limits)
+ * @param version        {@link #V3} or {@link #V2}
+ * @param model          a v3 model file, or null for the shipped one
+ * @param claimThreshold the claim detector's threshold, or null for the model's
+ * @param int8           whether the v3 encoder runs quantized to int8
  */
-public record ModelSettings(Path head, Float threshold, EncoderSettings encoder) {
+public record ModelSettings(Path head, Float threshold, EncoderSettings encoder, String version, Path model,
+                            Float claimThreshold, boolean int8) {
 
     public static final String PREFIX = "extractor.model.";
+    public static final String V2 = "v2";
+    public static final String V3 = "v3";
+    public static final String DEFAULT_VERSION = V3;
+    public static final boolean DEFAULT_INT8 = true;
+
+    public ModelSettings {
+        if (!V2.equals(version) && !V3.equals(version)) {
+            throw new IllegalArgumentException(PREFIX + "version must be v2 or v3, got " + version);
+        }
+    }
+
+    /** The default version with a v2 head file or none, and the model's thresholds. */
+    public ModelSettings(Path head, Float threshold, EncoderSettings encoder) {
+        this(head, threshold, encoder, DEFAULT_VERSION, null, null, DEFAULT_INT8);
+    }
 
     public static ModelSettings defaults() {
         return new ModelSettings(null, null, EncoderSettings.bundledMiniLm());

@@ -78,15 +78,21 @@ public final class SentenceFeatures {
 
     /** The character range between two concepts: {@code [end of the first, start of the second)}. */
     int[] gap(int i, int j) {
-        ConceptSpan a = spans.get(i);
-        ConceptSpan b = spans.get(j);
+        return gap(spans.get(i), spans.get(j));
+    }
+
+    /** The character range between two concepts: {@code [end of the first, start of the second)}. */
+    public static int[] gap(ConceptSpan a, ConceptSpan b) {
         return a.start() < b.start() ? new int[] {a.end(), b.start()} : new int[] {b.end(), a.start()};
     }
 
     /** The pair's scalar features. */
     public float[] scalars(int i, int j) {
-        ConceptSpan a = spans.get(i);
-        ConceptSpan b = spans.get(j);
+        return scalars(spans.get(i), spans.get(j));
+    }
+
+    /** The scalar features of the ordered pair (cause a, effect b): the trainer's and the extractor's one layout. */
+    public static float[] scalars(ConceptSpan a, ConceptSpan b) {
         int firstTo = a.start() < b.start() ? a.to() : b.to();
         int secondFrom = a.start() < b.start() ? b.from() : a.from();
         int gapTokens = Math.max(0, secondFrom - firstTo - 1);
@@ -131,6 +137,14 @@ public final class SentenceFeatures {
      * order against the lower-cased, accent-stripped text; a piece not found within a few characters keeps -1.
      */
     static int[] align(String text, TokenEmbeddings e) {
+        return characterStarts(text, e.tokens(), e.special());
+    }
+
+    /**
+     * The sentence character each word piece starts at ({@link #align}), from the pieces and their special-token
+     * flags alone: the trainer that tunes the encoder pools the same pieces before any vector exists.
+     */
+    public static int[] characterStarts(String text, String[] tokens, boolean[] special) {
         StringBuilder norm = new StringBuilder(text.length());
         int[] origin = new int[text.length() * 3 + 1];
         int n = 0;
@@ -143,14 +157,14 @@ public final class SentenceFeatures {
             }
         }
         String s = norm.toString();
-        int[] starts = new int[e.length()];
+        int[] starts = new int[tokens.length];
         int at = 0;
-        for (int p = 0; p < e.length(); p++) {
+        for (int p = 0; p < tokens.length; p++) {
             starts[p] = -1;
-            if (e.special()[p]) {
+            if (special[p]) {
                 continue;
             }
-            String piece = e.tokens()[p];
+            String piece = tokens[p];
             boolean continuation = piece.startsWith("##");
             if (continuation) {
                 piece = piece.substring(2);

@@ -9,6 +9,7 @@ import io.causalstream.extractor.backend.BackendSettings;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.openai.OpenAiBackend;
 import io.causalstream.extractor.llm.BackendException;
 import io.causalstream.extractor.llm.BackendUnavailableException;
@@ -274,11 +275,11 @@ class CascadeExtractorTest {
 
         assertThat(c).isInstanceOf(CascadeExtractor.class);
         assertThat(c.annotator().getId()).isEqualTo(CASCADE_ID);
-        assertThat(c.annotator().getModel()).startsWith("cascade(embedded:relation-head-").endsWith(
-                ", llm:stand-in-7b)");
+        assertThat(c.annotator().getModel()).startsWith("cascade(embedded:" + ModelExtractor.TUNED_NAME + "+")
+                .endsWith(", llm:stand-in-7b)");
         ExtractionOutcome o = c.extract(new Passage("p", "Drought reduces crop yields.", null, null, null, Map.of(),
                 Instant.EPOCH));
-        assertThat(o.producedBy().getModel()).startsWith("embedded:relation-head-");
+        assertThat(o.producedBy().getModel()).startsWith("embedded:" + ModelExtractor.TUNED_NAME + "+");
         assertThat(o.triples()).isNotEmpty();
         assertThat(server.requestCount()).isZero();
     }

@@ -17,14 +17,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The shipped head with the bundled encoder, through the backend factory, as the service runs it. */
+/**
+ * The frozen-encoder model (v2: the shipped relation head over the bundled int8 encoder, {@code
+ * extractor.model.version=v2}), through the backend factory, as the service runs it; the decoding rules it shares
+ * with v3 ({@link ModelExtractor#triples}, the rules' fill) are pinned here on v2's readings.
+ */
 class ModelExtractorTest {
 
     private static Extractor model;
 
     @BeforeAll
     static void load() {
-        model = ExtractorBackends.create(BackendConfig.read(ExtractorBackends.DEFAULT, Map.<String, String>of()::get));
+        model = ExtractorBackends.create(BackendConfig.read(ExtractorBackends.DEFAULT,
+                Map.of("extractor.model.version", "v2")::get));
     }
 
     @AfterAll
@@ -37,7 +42,7 @@ class ModelExtractorTest {
     }
 
     @Test
-    void theDefaultBackendIsTheTrainedModel() {
+    void versionTwoIsTheFrozenEncodersHead() {
         assertThat(model).isInstanceOf(ModelExtractor.class);
         assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.ANNOTATOR_ID);
         assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);

@@ -1,0 +1,96 @@
+package io.causalstream.extractor.backend.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.passage.Passage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fine-tuned model (v3), the default backend, as the service runs it: the shipped file's size and content, its
+ * encoder delta merged into the bundled fp32 MiniLM, the claim detector's veto and the passage's certainty.
+ */
+class TunedModelExtractorTest {
+
+    private static final String CAUSAL = "Higher interest rates reduce household borrowing, which lowers consumer "
+            + "spending. Droughts worsen food insecurity in pastoral regions.";
+
+    private static Extractor model;
+
+    @BeforeAll
+    static void load() {
+        model = ExtractorBackends.create(BackendConfig.read(ExtractorBackends.DEFAULT, Map.<String, String>of()::get));
+    }
+
+    @AfterAll
+    static void close() {
+        model.close();
+    }
+
+    private static ExtractionOutcome extract(Extractor extractor, String text) {
+        return extractor.extract(new Passage("p", text, null, null, null, Map.of(), Instant.EPOCH));
+    }
+
+    @Test
+    void theDefaultBackendIsTheFineTunedModel() {
+        assertThat(model).isInstanceOf(ModelExtractor.class);
+        assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.ANNOTATOR_ID);
+        assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);
+        assertThat(model.annotator().getModel()).startsWith(ModelExtractor.TUNED_NAME + "+"
+                + ModelExtractor.TUNED_BASE + "+");
+        assertThat(((ModelExtractor) model).claims()).isPresent();
+    }
+
+    @Test
+    void theShippedFileHoldsOnlyWhatTrainingChangedAndStaysSmall() throws IOException {
+        try (InputStream in = ModelExtractor.class.getResourceAsStream(ModelExtractor.TUNED_RESOURCE)) {
+            assertThat(in).isNotNull();
+            assertThat(in.readAllBytes().length).isLessThanOrEqualTo(30 * 1024 * 1024);
+        }
+        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        assertThat(shipped.baseEncoder()).isEqualTo(ModelExtractor.TUNED_BASE);
+        // encoder layers (and at most the embeddings' LayerNorm): the embedding tables stay the base's
+        assertThat(shipped.delta().names()).isNotEmpty().anyMatch(n -> n.startsWith("encoder.layer."))
+                .noneMatch(n -> n.endsWith("_embeddings.weight"));
+        assertThat(shipped.head().threshold()).isBetween(0f, 1f);
+        assertThat(shipped.claims().threshold()).isBetween(0f, 1f);
+    }
+
+    @Test
+    void theSamePassageGivesTheSameTriplesWithACertainty() {
+        ExtractionOutcome first = extract(model, CAUSAL);
+        assertThat(first.triples()).isNotEmpty();
+        assertThat(first.certainty()).isNotNull().isBetween(0.0, 1.0);
+        assertThat(extract(model, CAUSAL).triples()).isEqualTo(first.triples());
+        assertThat(extract(model, "Yes.").triples()).isEmpty();
+        assertThat(extract(model, "Yes.").certainty()).isEqualTo(1.0);
+    }
+
+    @Test
+    void aSentenceTheClaimDetectorRefusesGivesNoTripleNotEvenTheRules() {
+        // a claim detector that refuses every sentence: the rules may not fill them in either
+        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        TunedExtractorModel refusingAll = new TunedExtractorModel(shipped.name(), shipped.baseEncoder(),
+                shipped.head(), new ClaimHead(new float[shipped.head().dimension()], -50f, 0.5f), shipped.delta());
+        try (Extractor refusing = ModelExtractor.open(refusingAll,
+                io.causalstream.encoder.EncoderSettings.bundledMiniLm(), ModelSettings.DEFAULT_INT8)) {
+            assertThat(extract(refusing, CAUSAL).triples()).isEmpty();
+            assertThat(extract(refusing, CAUSAL).certainty()).isGreaterThan(0.99);
+        }
+        // a threshold every sentence reaches: the claim detector lets everything through
+        try (Extractor open = ModelExtractor.create(new ModelSettings(null, null,
+                io.causalstream.encoder.EncoderSettings.bundledMiniLm(), ModelSettings.V3, null, 0.0f, ModelSettings.DEFAULT_INT8))) {
+            assertThat(extract(open, CAUSAL).triples()).isNotEmpty();
+        }
+    }
+}

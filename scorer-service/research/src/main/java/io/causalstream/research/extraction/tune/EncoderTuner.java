@@ -1,0 +1,225 @@
+package io.causalstream.research.extraction.tune;
+
+import ai.djl.Device;
+import ai.djl.Model;
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.DefaultTrainingConfig;
+import ai.djl.training.GradientCollector;
+import ai.djl.training.Trainer;
+import ai.djl.training.loss.Loss;
+import ai.djl.training.optimizer.Optimizer;
+import ai.djl.training.tracker.ParameterTracker;
+import ai.djl.nn.Parameter;
+import ai.djl.util.Pair;
+import io.causalstream.encoder.onnx.OnnxModel;
+import io.causalstream.encoder.tune.BertConfig;
+import io.causalstream.encoder.tune.BertEncoderBlock;
+import io.causalstream.extractor.backend.model.RelationHead;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fine-tunes the extractor end to end on the PyTorch engine (CPU): the encoder's top layers, the relation head and the
+ * claim detector of a {@link JointBlock}, with Adam, a learning rate that warms up then decays linearly (the heads'
+ * rate a multiple of the encoder's), a weighted cross-entropy over sampled pairs (positives weigh more: edges are rare
+ * among pairs) and a logistic loss on the claim labels. After each epoch the block is handed to a check (the
+ * validation split), which returns its score; the best epoch's result is kept.
+ *
+ * <p>Reproducible: the heads' initial weights come from the seed, a {@link Random} of the same seed orders the
+ * batches and samples the negatives, and PyTorch runs with the single thread the CLI sets: two runs give the same
+ * weights bit for bit.
+ */
+public final class EncoderTuner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EncoderTuner.class);
+
+    /**
+     * @param tuneLayers     encoder layers trained, counted from the top (the embeddings stay frozen)
+     * @param headRate       the heads' learning rate as a multiple of the encoder's
+     * @param negatives      negative pairs sampled per sentence and step
+     * @param positiveWeight weight of a positive pair in the pair loss (a negative weighs 1)
+     * @param claimWeight    weight of the claim loss beside the pair loss
+     */
+    public record Options(int epochs, int batchSize, int tuneLayers, float learningRate, float headRate,
+                          int negatives, float positiveWeight, float claimWeight, int hidden, long seed) {
+        public Options {
+            if (epochs < 1 || batchSize < 1 || tuneLayers < 0 || learningRate <= 0 || headRate <= 0 || negatives < 0
+                    || positiveWeight <= 0 || claimWeight < 0 || hidden < 1) {
+                throw new IllegalArgumentException("invalid tuning options " + this);
+            }
+        }
+    }
+
+    /** A check's verdict on an epoch: its score (higher is better), what to keep, a note for the model card. */
+    public record Check<T>(double score, T kept, String note) {
+    }
+
+    public record EpochReport(int epoch, double pairLoss, double claimLoss, double seconds, String note) {
+    }
+
+    public record Result<T>(T best, int bestEpoch, List<EpochReport> epochs, int steps, double seconds) {
+    }
+
+    public static <T> Result<T> train(OnnxModel base, List<TuningSentence> sentences, Options o,
+                                      BiFunction<JointBlock, Integer, Check<T>> afterEpoch) {
+        if (sentences.isEmpty()) {
+            throw new IllegalArgumentException("nothing to tune on");
+        }
+        Engine engine = Engine.getEngine("PyTorch");
+        engine.setRandomSeed((int) o.seed());
+        BertConfig config = BertConfig.of(base);
+        BertEncoderBlock encoder = BertEncoderBlock.from(base).trainableLayers(o.tuneLayers());
+        JointBlock block = new JointBlock(encoder, config.hidden(), o.hidden(), o.seed());
+        Random random = new Random(o.seed());
+        int stepsPerEpoch = (sentences.size() + o.batchSize() - 1) / o.batchSize();
+        int total = stepsPerEpoch * o.epochs();
+        int warmup = Math.max(1, total / 10);
+        Set<String> heads = new HashSet<>(block.headParameters());
+        ParameterTracker rate = (String id, int update) -> {
+            float scale = update < warmup ? (update + 1f) / warmup
+                    : Math.max(0.05f, 1f - (float) (update - warmup) / Math.max(1, total - warmup));
+            return o.learningRate() * scale * (heads.contains(id) ? o.headRate() : 1f);
+        };
+        long start = System.nanoTime();
+        List<EpochReport> reports = new ArrayList<>();
+        T best = null;
+        int bestEpoch = 0;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        int steps = 0;
+        try (Model model = Model.newInstance("extractor-tune", Device.cpu(), "PyTorch")) {
+            model.setBlock(block);
+            DefaultTrainingConfig training = new DefaultTrainingConfig(Loss.l2Loss())
+                    .optOptimizer(Optimizer.adam().optLearningRateTracker(rate).build())
+                    .optDevices(new Device[] {Device.cpu()});
+            try (Trainer trainer = model.newTrainer(training)) {
+                trainer.initialize(new Shape(1, 4), new Shape(1, 4), new Shape(4, 4), new Shape(1, 5),
+                        new Shape(1, 4));
+                for (int epoch = 1; epoch <= o.epochs(); epoch++) {
+                    long epochStart = System.nanoTime();
+                    double pairLoss = 0;
+                    double claimLoss = 0;
+                    List<List<TuningSentence>> batches = batches(sentences, o.batchSize(), random);
+                    for (int k = 0; k < batches.size(); k++) {
+                        double[] loss = step(trainer, TuningBatch.of(batches.get(k), o.negatives(), random), o);
+                        pairLoss += loss[0];
+                        claimLoss += loss[1];
+                        steps++;
+                        if ((k + 1) % 20 == 0 || k + 1 == batches.size()) {
+                            LOG.info("epoch {} step {}/{}: pair loss {}, claim loss {}, {} s", epoch, k + 1,
+                                    batches.size(), String.format("%.4f", pairLoss / (k + 1)),
+                                    String.format("%.4f", claimLoss / (k + 1)),
+                                    String.format("%.0f", (System.nanoTime() - epochStart) / 1e9));
+                        }
+                    }
+                    Check<T> check = afterEpoch.apply(block, epoch);
+                    EpochReport report = new EpochReport(epoch, pairLoss / batches.size(),
+                            claimLoss / batches.size(), (System.nanoTime() - epochStart) / 1e9, check.note());
+                    LOG.info("epoch {}: {}", epoch, check.note());
+                    reports.add(report);
+                    if (check.score() > bestScore) {
+                        bestScore = check.score();
+                        best = check.kept();
+                        bestEpoch = epoch;
+                    }
+                }
+            }
+        }
+        return new Result<>(best, bestEpoch, reports, steps, (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * The epoch's batches: the sentences shuffled, cut into runs of 32 batches, each run sorted by length (little
+     * padding) and cut into batches, the batches shuffled again.
+     */
+    static List<List<TuningSentence>> batches(List<TuningSentence> sentences, int size, Random random) {
+        List<TuningSentence> order = new ArrayList<>(sentences);
+        Collections.shuffle(order, random);
+        List<List<TuningSentence>> out = new ArrayList<>();
+        int run = size * 32;
+        for (int from = 0; from < order.size(); from += run) {
+            List<TuningSentence> chunk = new ArrayList<>(order.subList(from, Math.min(order.size(), from + run)));
+            chunk.sort(Comparator.comparingInt(TuningSentence::length));
+            for (int b = 0; b < chunk.size(); b += size) {
+                out.add(List.copyOf(chunk.subList(b, Math.min(chunk.size(), b + size))));
+            }
+        }
+        Collections.shuffle(out, random);
+        return out;
+    }
+
+    /** One step; {pair loss, claim loss}. */
+    private static double[] step(Trainer trainer, TuningBatch batch, Options o) {
+        try (NDManager m = trainer.getManager().newSubManager()) {
+            int columns = batch.sentences() * batch.width();
+            NDList inputs = new NDList(
+                    m.create(batch.ids(), new Shape(batch.sentences(), batch.width())),
+                    m.create(batch.mask(), new Shape(batch.sentences(), batch.width())),
+                    m.create(batch.pairPool(), new Shape(4L * batch.examples(), columns)),
+                    m.create(batch.scalars(), new Shape(batch.examples(), 5)),
+                    m.create(batch.claimPool(), new Shape(batch.claimExamples(), columns)));
+            double[] out = new double[2];
+            try (GradientCollector collector = trainer.newGradientCollector()) {
+                NDList predictions = trainer.forward(inputs);
+                NDArray loss = null;
+                if (batch.examples() > 0) {
+                    float[] oneHot = new float[batch.examples() * RelationHead.CLASSES];
+                    float[] weights = new float[batch.examples()];
+                    float weightSum = 0;
+                    for (int x = 0; x < batch.examples(); x++) {
+                        int label = (int) batch.pairLabels()[x];
+                        oneHot[x * RelationHead.CLASSES + label] = 1;
+                        weights[x] = label > 0 ? o.positiveWeight() : 1f;
+                        weightSum += weights[x];
+                    }
+                    NDArray logp = predictions.get(0).logSoftmax(1);
+                    NDArray picked = logp.mul(m.create(oneHot, new Shape(batch.examples(), RelationHead.CLASSES)))
+                            .sum(new int[] {1});
+                    NDArray pair = picked.mul(m.create(weights)).sum().neg().div(weightSum);
+                    out[0] = pair.toType(DataType.FLOAT32, false).getFloat();
+                    loss = pair;
+                }
+                if (batch.claimExamples() > 0 && o.claimWeight() > 0) {
+                    NDArray z = predictions.get(1);
+                    NDArray y = m.create(batch.claimLabels());
+                    // log(1 + e^z) - y z, written so that no exponent overflows
+                    NDArray bce = z.maximum(0f).add(z.abs().neg().exp().add(1f).log()).sub(z.mul(y)).mean();
+                    out[1] = bce.toType(DataType.FLOAT32, false).getFloat();
+                    NDArray weighted = bce.mul(o.claimWeight());
+                    loss = loss == null ? weighted : loss.add(weighted);
+                }
+                if (loss != null) {
+                    collector.backward(loss);
+                }
+            }
+            trainer.step();
+            return out;
+        }
+    }
+
+    /** The names of the block's parameters that training may change (for the model card and the tests). */
+    public static List<String> trainable(JointBlock block) {
+        List<String> out = new ArrayList<>();
+        for (Pair<String, Parameter> p : block.getParameters()) {
+            if (p.getValue().requiresGradient()) {
+                out.add(p.getKey());
+            }
+        }
+        return out;
+    }
+
+    private EncoderTuner() {
+    }
+}

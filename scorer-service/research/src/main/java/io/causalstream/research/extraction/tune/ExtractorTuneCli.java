@@ -1,0 +1,295 @@
+package io.causalstream.research.extraction.tune;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import io.causalstream.encoder.DjlTokenEncoder;
+import io.causalstream.encoder.EncoderSettings;
+import io.causalstream.encoder.TokenEmbeddings;
+import io.causalstream.encoder.onnx.OnnxModel;
+import io.causalstream.encoder.tune.EncoderDelta;
+import io.causalstream.encoder.tune.TunedEncoders;
+import io.causalstream.extractor.backend.model.ClaimHead;
+import io.causalstream.extractor.backend.model.ConceptReader;
+import io.causalstream.extractor.backend.model.ModelExtractor;
+import io.causalstream.extractor.backend.model.RelationHead;
+import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.TunedExtractorModel;
+import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.extractor.dataset.ReleasedSplit;
+import io.causalstream.measures.EdgeSetScorer;
+import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.research.extraction.SplitEvaluation;
+import io.causalstream.research.extraction.SplitScore;
+import io.causalstream.research.extraction.train.EloPassages;
+import io.causalstream.research.extraction.train.PairLabels;
+import io.causalstream.schemas.graph.Triple;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Fine-tunes the {@code model} extractor end to end and writes the shipped model with its card:
+ * <pre>
+ * nice -n 19 deploy/causal-stream extractor-tune [--data ../shared/data/soft-measures-causal-intelligence]
+ *     [--news ../shared/data/causal-news-corpus] [--out extractor-service/extractors/src/main/resources/...]
+ * </pre>
+ * The encoder (the fp32 all-MiniLM-L6-v2 from Maven Central) is loaded from its ONNX graph into a trainable DJL
+ * block; its top layers, the relation head and the claim detector are trained together on the soft-measures train
+ * split (Elo passages dropped; pair labels as {@code extractor-train} makes them) and on the Causal News Corpus'
+ * causal / not-causal sentences (claim labels). After each epoch the tuned weights are written back into the ONNX
+ * graph and the extractor is run through ONNX Runtime, as the service runs it: the edge threshold is chosen on the
+ * soft-measures validation split (mean of micro METEOR-E@0.01 and ROUGE-E@0.45), the claim threshold on the news
+ * corpus' dev split (accuracy), the epoch by the first. The file holds only what training changed (fp16
+ * differences), the heads and the thresholds. Seeded and single-threaded: two runs write the same bytes.
+ */
+@Command(name = "extractor-tune", mixinStandardHelpOptions = true,
+        description = "Fine-tune the model extractor's encoder, relation head and claim detector with DJL on CPU; "
+                + "writes the model file and its card.")
+public final class ExtractorTuneCli implements Callable<Integer> {
+
+    public static final String DEFAULT_OUT =
+            "extractor-service/extractors/src/main/resources/io/causalstream/extractor/backend/model";
+
+    @Option(names = "--data", defaultValue = "../shared/data/soft-measures-causal-intelligence",
+            description = "The soft-measures release.")
+    Path data;
+
+    @Option(names = "--news", defaultValue = "../shared/data/causal-news-corpus",
+            description = "The Causal News Corpus V2 (train_subtask1.csv, dev_subtask1.csv).")
+    Path news;
+
+    @Option(names = "--out", defaultValue = DEFAULT_OUT, description = "Where the model and its card are written.")
+    Path out;
+
+    @Option(names = "--name", defaultValue = ModelExtractor.TUNED_NAME, description = "The model's name: the file is "
+            + "NAME.bin.")
+    String name;
+
+    @Option(names = "--epochs", defaultValue = "6")
+    int epochs;
+
+    @Option(names = "--batch", defaultValue = "16", description = "Sentences per step.")
+    int batch;
+
+    @Option(names = "--tune-layers", defaultValue = "6", description = "Encoder layers trained, from the top (6: "
+            + "every layer of MiniLM and the embeddings' LayerNorm; the embedding tables stay frozen).")
+    int tuneLayers;
+
+    @Option(names = "--lr", defaultValue = "0.00005", description = "The encoder's peak learning rate.")
+    float learningRate;
+
+    @Option(names = "--head-rate", defaultValue = "20", description = "The heads' rate as a multiple of --lr.")
+    float headRate;
+
+    @Option(names = "--negatives", defaultValue = "24", description = "Negative pairs sampled per sentence and step.")
+    int negatives;
+
+    @Option(names = "--positive-weight", defaultValue = "3")
+    float positiveWeight;
+
+    @Option(names = "--claim-weight", defaultValue = "0.5")
+    float claimWeight;
+
+    @Option(names = "--news-sentences", defaultValue = "3075", description = "Causal News Corpus train sentences "
+            + "used (the first N; 0 for none; the train split holds 3075).")
+    int newsSentences;
+
+    @Option(names = "--hidden", defaultValue = "256")
+    int hidden;
+
+    @Option(names = "--max-tokens", defaultValue = "128", description = "Word pieces per training sentence.")
+    int maxTokens;
+
+    @Option(names = "--seed", defaultValue = "7")
+    long seed;
+
+    @Option(names = "--threads", defaultValue = "1", description = "PyTorch and ONNX Runtime threads (fixed for "
+            + "reproducibility).")
+    int threads;
+
+    @Option(names = "--limit", description = "Train on the first N train passages only (quick checks).")
+    Integer limit;
+
+    @Option(names = "--no-card", description = "Write the model only, not its card.")
+    boolean noCard;
+
+    private final PrintStream console = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        System.setProperty("ai.djl.offline", "true");
+        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
+        System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        Path csv = data.resolve("data");
+        EloPassages elo = EloPassages.load(data);
+        List<GoldPassage> trainAll = ReleasedSplit.read(csv.resolve("train_data.csv"));
+        List<GoldPassage> valAll = ReleasedSplit.read(csv.resolve("val_data.csv"));
+        List<GoldPassage> train = elo.without(trainAll);
+        List<GoldPassage> val = elo.without(valAll);
+        if (limit != null && limit < train.size()) {
+            train = train.subList(0, limit);
+        }
+        List<CausalNewsSentences.Sentence> newsTrain = CausalNewsSentences.read(news.resolve("train_subtask1.csv"));
+        newsTrain = newsTrain.subList(0, Math.min(newsSentences, newsTrain.size()));
+        List<CausalNewsSentences.Sentence> newsDev = CausalNewsSentences.read(news.resolve("dev_subtask1.csv"));
+        console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d, news %d train / %d dev "
+                + "sentences%n", train.size(), elo.countIn(trainAll), val.size(), newsTrain.size(), newsDev.size());
+        MeasureCatalog catalog = MeasureCatalog.builtIn();
+        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
+        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
+        EncoderSettings baseSettings = new EncoderSettings(null, null, ModelExtractor.TUNED_BASE,
+                EncoderSettings.DEFAULT_MAX_TOKENS, EncoderSettings.DEFAULT_BATCH_SIZE, threads, null);
+        EncoderSettings baseFiles = baseSettings.materialised();
+        OnnxModel base = OnnxModel.read(baseFiles.modelPath());
+        List<TuningSentence> sentences = new ArrayList<>();
+        int aligned = 0;
+        int unaligned = 0;
+        try (HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.builder().optTokenizerPath(baseFiles.tokenizerPath())
+                .optAddSpecialTokens(true).optPadding(false).optTruncation(true).optMaxLength(maxTokens).build();
+             DjlTokenEncoder baseEncoder = DjlTokenEncoder.open(baseSettings)) {
+            ConceptReader reader = new ConceptReader(baseEncoder);
+            PairLabels labeller = new PairLabels(rouge.similarity(), meteor.similarity());
+            for (GoldPassage p : train) {
+                List<SentenceFeatures> features = reader.read(p.text());
+                PairLabels.Labelled l = labeller.label(features, p.gold());
+                aligned += l.aligned();
+                unaligned += l.unaligned();
+                for (int s = 0; s < features.size(); s++) {
+                    SentenceFeatures f = features.get(s);
+                    int[][] labels = l.labels().get(s);
+                    TuningSentence t = tokenised(tokenizer, f.sentence().text(), f.spans(), labels, -1);
+                    sentences.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(),
+                            t.positives() > 0 ? 1 : -1));
+                }
+            }
+            for (CausalNewsSentences.Sentence s : newsTrain) {
+                sentences.add(tokenised(tokenizer, s.text(), List.of(), null, s.causal() ? 1 : 0));
+            }
+        }
+        console.printf(Locale.ROOT, "%d training sentences; gold triples aligned to candidate pairs: %d of %d%n",
+                sentences.size(), aligned, aligned + unaligned);
+        EncoderTuner.Options options = new EncoderTuner.Options(epochs, batch, tuneLayers, learningRate, headRate,
+                negatives, positiveWeight, claimWeight, hidden, seed);
+        Path scratch = Files.createTempDirectory("causal-stream-extractor-tune");
+        List<GoldPassage> validation = val;
+        EncoderTuner.Result<TunedExtractorModel> result = EncoderTuner.train(base, sentences, options,
+                (block, epoch) -> check(block, epoch, base, baseSettings, scratch, validation, newsDev, rouge, meteor));
+        TunedExtractorModel model = result.best();
+        Files.createDirectories(out);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        model.write(bytes);
+        Path file = out.resolve(name + ".bin");
+        Files.write(file, bytes.toByteArray());
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes.toByteArray()));
+        console.printf(Locale.ROOT, "best epoch %d of %d (edge threshold %.2f, claim threshold %.2f), %.0f s; wrote %s "
+                        + "(%d bytes, %d tuned tensors, %d parameters, sha256 %s)%n", result.bestEpoch(), epochs,
+                model.head().threshold(), model.claims().threshold(), result.seconds(), file, bytes.size(),
+                model.delta().names().size(), model.delta().parameterCount(), sha);
+        if (!noCard) {
+            Files.writeString(out.resolve("MODEL_CARD-" + name + ".md"), TunedModelCard.of(name, train.size(),
+                    elo.countIn(trainAll), val.size(), newsTrain.size(), newsDev.size(), aligned, unaligned, maxTokens,
+                    options,
+                    result, model, sha, bytes.size(), threads));
+        }
+        return 0;
+    }
+
+    /** A sentence as the extractor's encoder tokenises it. */
+    static TuningSentence tokenised(HuggingFaceTokenizer tokenizer, String text,
+                                    List<io.causalstream.extractor.backend.model.ConceptSpan> spans, int[][] labels,
+                                    int claim) {
+        Encoding e = tokenizer.encode(text);
+        String[] tokens = e.getTokens();
+        long[] mask = e.getSpecialTokenMask();
+        boolean[] special = new boolean[tokens.length];
+        for (int t = 0; t < tokens.length; t++) {
+            special[t] = mask[t] != 0 || tokens[t].equals("[CLS]") || tokens[t].equals("[SEP]");
+        }
+        return new TuningSentence(text, e.getIds(), SentenceFeatures.characterStarts(text, tokens, special), spans,
+                labels, claim);
+    }
+
+    /**
+     * An epoch's check: the tuned weights merged into the ONNX graph and the extractor read through ONNX Runtime, as
+     * the service reads; the claim threshold chosen on the news dev split (accuracy), then the edge threshold on the
+     * validation split (mean of micro METEOR-E and ROUGE-E), which is the epoch's score.
+     */
+    private EncoderTuner.Check<TunedExtractorModel> check(JointBlock block, int epoch, OnnxModel base,
+                                                          EncoderSettings baseSettings, Path scratch,
+                                                          List<GoldPassage> val,
+                                                          List<CausalNewsSentences.Sentence> newsDev,
+                                                          EdgeSetScorer rouge, EdgeSetScorer meteor) {
+        EncoderDelta delta = EncoderDelta.between(base.floatWeights(), block.encoder().weights());
+        EncoderSettings scratchBase = new EncoderSettings(null, null, baseSettings.name(), baseSettings.maxTokens(),
+                baseSettings.batchSize(), threads, scratch.resolve("epoch-" + epoch));
+        TunedExtractorModel draft = new TunedExtractorModel(name, ModelExtractor.TUNED_BASE,
+                block.relationHead("pending"), block.claimHead(), delta);
+        EncoderSettings tuned = TunedEncoders.materialise(scratchBase, delta, draft.deltaId());
+        RelationHead head = block.relationHead(tuned.name());
+        ClaimHead claims = block.claimHead();
+        try (DjlTokenEncoder encoder = DjlTokenEncoder.open(tuned)) {
+            List<TokenEmbeddings> dev = encoder.encode(newsDev.stream().map(CausalNewsSentences.Sentence::text)
+                    .toList());
+            float[] p = new float[dev.size()];
+            for (int k = 0; k < p.length; k++) {
+                p[k] = claims.probability(dev.get(k).meanPooled());
+            }
+            float claimThreshold = 0.5f;
+            double bestAccuracy = -1;
+            for (int step = 1; step < 20; step++) {
+                float t = step / 20f;
+                int right = 0;
+                for (int k = 0; k < p.length; k++) {
+                    right += (p[k] >= t) == newsDev.get(k).causal() ? 1 : 0;
+                }
+                if ((double) right / p.length > bestAccuracy) {
+                    bestAccuracy = (double) right / p.length;
+                    claimThreshold = t;
+                }
+            }
+            claims = claims.withThreshold(claimThreshold);
+            ConceptReader reader = new ConceptReader(encoder);
+            List<List<SentenceFeatures>> features = new ArrayList<>();
+            for (GoldPassage g : val) {
+                features.add(reader.read(g.text()));
+            }
+            List<List<float[][][]>> probabilities = features.stream()
+                    .map(f -> f.stream().map(head::score).toList()).toList();
+            double best = Double.NEGATIVE_INFINITY;
+            TunedExtractorModel kept = null;
+            String note = "";
+            for (int step = 1; step <= 9; step++) {
+                float t = step / 10f;
+                List<List<Triple>> predicted = new ArrayList<>();
+                for (int k = 0; k < features.size(); k++) {
+                    predicted.add(ModelExtractor.triples(features.get(k), probabilities.get(k), t, claims));
+                }
+                SplitScore m = SplitEvaluation.score(meteor, val, predicted);
+                SplitScore r = SplitEvaluation.score(rouge, val, predicted);
+                if ((m.microF1() + r.microF1()) / 2 > best) {
+                    best = (m.microF1() + r.microF1()) / 2;
+                    kept = new TunedExtractorModel(name, ModelExtractor.TUNED_BASE,
+                            head.withThreshold(t), claims, delta);
+                    note = String.format(Locale.ROOT, "news dev claim accuracy %.3f at %.2f; val edge threshold "
+                            + "%.1f: METEOR-E %.4f ROUGE-E %.4f (%d triples)", bestAccuracy, claimThreshold, t,
+                            m.microF1(), r.microF1(), predicted.stream().mapToInt(List::size).sum());
+                }
+            }
+            return new EncoderTuner.Check<>(best, kept, note);
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ExtractorTuneCli()).execute(args));
+    }
+}

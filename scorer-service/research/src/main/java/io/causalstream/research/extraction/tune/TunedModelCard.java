@@ -1,0 +1,61 @@
+package io.causalstream.research.extraction.tune;
+
+import io.causalstream.extractor.backend.model.TunedExtractorModel;
+import java.util.Locale;
+
+/** The model card {@code extractor-tune} writes beside the model: data, choices, per-epoch figures, size, sha256. */
+final class TunedModelCard {
+
+    static String of(String name, int train, long trainElo, int val, int news, int newsDev, int aligned,
+                     int unaligned, int maxTokens, EncoderTuner.Options o,
+                     EncoderTuner.Result<TunedExtractorModel> result,
+                     TunedExtractorModel model, String sha, int bytes, int threads) {
+        StringBuilder epochs = new StringBuilder();
+        for (EncoderTuner.EpochReport e : result.epochs()) {
+            epochs.append(String.format(Locale.ROOT, "| %d | %.4f | %.4f | %.0f | %s |%n", e.epoch(), e.pairLoss(),
+                    e.claimLoss(), e.seconds(), e.note()));
+        }
+        return String.format(Locale.ROOT, """
+                # Model card: %s (the `model` extractor backend, version v3)
+
+                **What it is.** The embedded extractor with a fine-tuned encoder. Candidate concepts are the noun-phrase
+                chunks of each sentence (OpenNLP, as in v2). Each sentence is read by all-MiniLM-L6-v2 (the fp32 ONNX
+                export from Maven Central) whose top %d layers were trained with the heads; the tuned weights ship as
+                fp16 differences (%d tensors, %d parameters) and are merged into the base graph's initializers when
+                the model loads, so the service runs plain ONNX Runtime. A two-layer perceptron (%d hidden units)
+                classifies every ordered pair of concepts as none / increase / decrease from [cause, effect, between,
+                sentence, 5 scalars]; a claim detector (logistic, on the sentence mean) drops every triple of a
+                sentence that asserts no causation. Thresholds: P(edge) >= %.2f, P(claim) >= %.2f.
+
+                **Data.** Pairs: the soft-measures train split (%d passages; %d Elo passages dropped), each gold triple
+                aligned to the candidate pair most similar to it (%d aligned, %d not). Claims: those sentences with an
+                aligned triple (causal), and the first %d sentences of the Causal News Corpus V2 subtask 1 train split
+                (causal / not causal, CC0). Choices: the edge threshold and the epoch on the soft-measures val split
+                (%d passages; mean of micro METEOR-E@0.01 and ROUGE-E@0.45), the claim threshold on the news
+                corpus' dev split (%d sentences, accuracy). The project's held-out realistic passages are never used
+                for a choice.
+
+                **Training.** `nice -n 19 deploy/causal-stream extractor-tune` (DJL PyTorch engine on CPU, %d
+                thread(s)): seed %d, %d epochs, %d sentences a step, Adam, encoder rate %s (heads x%s) warming up over
+                the first tenth then decaying linearly, %d sampled negatives per sentence, positive pairs weigh %s,
+                claim loss weighs %s, %d word pieces per training sentence. Best epoch %d; %d steps, %.0f s in all.
+                Reproducible: two runs write the same file.
+                Model: `%s.bin`, %d bytes, sha256 `%s`.
+
+                | epoch | pair loss | claim loss | seconds | check |
+                |---|---|---|---|---|
+                %s
+                Figures of the whole backend (the rules' fill included) come from `deploy/causal-stream evaluate`; see
+                docs and README.
+                """, name, o.tuneLayers(), model.delta().names().size(), model.delta().parameterCount(), o.hidden(),
+                model.head().threshold(), model.claims().threshold(), train, trainElo, aligned, unaligned, news, val,
+                newsDev, threads, o.seed(), o.epochs(), o.batchSize(), Float.toString(o.learningRate()),
+                Float.toString(o.headRate()), o.negatives(), Float.toString(o.positiveWeight()),
+                Float.toString(o.claimWeight()), maxTokens, result.bestEpoch(), result.steps(), result.seconds(), name,
+                bytes,
+                sha, epochs);
+    }
+
+    private TunedModelCard() {
+    }
+}
