@@ -49,7 +49,12 @@ import java.time.Duration;
  *       restarted; the extractor retries its batch); keep it below the transaction timeout of the service</td></tr>
  *   <tr><td>schema.registry.unknown.id.confirm.ms</td><td>SCHEMA_REGISTRY_UNKNOWN_ID_CONFIRM_MS</td><td>15000</td>
  *       <td>how long the registry must keep answering 404 for a record's schema id before the record is
- *       dead-lettered as invalid (a registry that is starting answers 404 while it loads)</td></tr>
+ *       dead-lettered as invalid, when it does not show that it serves the schemas it holds (a registry that is
+ *       starting answers 404 while it loads); while it does, a 404 is believed at once</td></tr>
+ *   <tr><td>schema.registry.unknown.id.cache.ms</td><td>SCHEMA_REGISTRY_UNKNOWN_ID_CACHE_MS</td><td>60000</td>
+ *       <td>how long the registry's 404 for a schema id is believed without asking again (at most 10,000 ids
+ *       are remembered): a flood of records with unknown ids costs one lookup per distinct id; an id registered
+ *       later is picked up after this long</td></tr>
  * </table>
  *
  * @param advertisedHost null when not set (single instance, no query routing)
@@ -88,6 +93,7 @@ public record CommonSettings(String bootstrapServers,
     public static final String SSL_KEYSTORE_TYPE = "kafka.ssl.keystore.type";
     public static final String REGISTRY_RETRY_BUDGET_MS = "schema.registry.retry.budget.ms";
     public static final String REGISTRY_UNKNOWN_ID_CONFIRM_MS = "schema.registry.unknown.id.confirm.ms";
+    public static final String REGISTRY_UNKNOWN_ID_CACHE_MS = "schema.registry.unknown.id.cache.ms";
 
     /** The settings without a registry retry policy of their own: {@link RetryingDeserializer.Policy#DEFAULT}. */
     public CommonSettings(String bootstrapServers, String schemaRegistryUrl, String httpHost, int httpPort,
@@ -127,10 +133,12 @@ public record CommonSettings(String bootstrapServers,
         RetryingDeserializer.Policy d = RetryingDeserializer.Policy.DEFAULT;
         long budget = c.getLong(REGISTRY_RETRY_BUDGET_MS, d.transientBudget().toMillis());
         long confirm = c.getLong(REGISTRY_UNKNOWN_ID_CONFIRM_MS, d.unknownIdConfirmation().toMillis());
+        long cache = c.getLong(REGISTRY_UNKNOWN_ID_CACHE_MS, d.unknownIdMemory().toMillis());
         require(budget >= 0, REGISTRY_RETRY_BUDGET_MS, "must be >= 0, got " + budget);
         require(confirm >= 0, REGISTRY_UNKNOWN_ID_CONFIRM_MS, "must be >= 0, got " + confirm);
+        require(cache >= 0, REGISTRY_UNKNOWN_ID_CACHE_MS, "must be >= 0, got " + cache);
         return new RetryingDeserializer.Policy(d.initialBackoff(), d.maxBackoff(), Duration.ofMillis(budget),
-                Duration.ofMillis(confirm), d.unknownIdMemory());
+                Duration.ofMillis(confirm), Duration.ofMillis(cache));
     }
 
     /** The same settings as seen by other instances at {@code host:port} (the port actually bound). */

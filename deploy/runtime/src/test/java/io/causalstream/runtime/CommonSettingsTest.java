@@ -72,9 +72,12 @@ class CommonSettingsTest {
     void registryRetryPolicyIsReadWithDefaults() {
         assertThat(read(Map.of()).registryRetry()).isEqualTo(io.causalstream.serde.RetryingDeserializer.Policy.DEFAULT);
         var p = read(Map.of("schema.registry.retry.budget.ms", "180000",
-                "schema.registry.unknown.id.confirm.ms", "2000")).registryRetry();
+                "schema.registry.unknown.id.confirm.ms", "2000",
+                "schema.registry.unknown.id.cache.ms", "5000")).registryRetry();
         assertThat(p.transientBudget()).isEqualTo(java.time.Duration.ofMinutes(3));
         assertThat(p.unknownIdConfirmation()).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(p.unknownIdMemory()).isEqualTo(java.time.Duration.ofSeconds(5));
+        assertThat(read(Map.of()).registryRetry().unknownIdMemory()).isEqualTo(java.time.Duration.ofMinutes(1));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> read(Map.of("schema.registry.retry.budget.ms", "-1")))
                 .hasMessageContaining("SCHEMA_REGISTRY_RETRY_BUDGET_MS");
     }
