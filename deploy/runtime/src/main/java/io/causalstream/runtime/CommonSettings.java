@@ -19,8 +19,9 @@ import java.time.Duration;
  *       <td>basic-auth user of the registry; needs schema.registry.password</td></tr>
  *   <tr><td>schema.registry.password</td><td>SCHEMA_REGISTRY_PASSWORD</td><td>(none)</td>
  *       <td>basic-auth password of the registry</td></tr>
- *   <tr><td>http.host</td><td>HTTP_HOST</td><td>0.0.0.0</td><td>interface of the HTTP server (/health,
- *       /metrics, the service's API)</td></tr>
+ *   <tr><td>http.host</td><td>HTTP_HOST</td><td>127.0.0.1</td><td>interface of the HTTP server (/health,
+ *       /metrics, the service's API and pages): this machine only by default; {@code 0.0.0.0} for every
+ *       interface (containers, Kubernetes: the image and the manifests set it)</td></tr>
  *   <tr><td>http.port</td><td>HTTP_PORT</td><td>per service (7070 elo, 7071 extractor, 7072 scorer)</td>
  *       <td>port of the HTTP server; 0 picks a free one (tests)</td></tr>
  *   <tr><td>http.advertised.host</td><td>HTTP_ADVERTISED_HOST</td><td>(none; the Elo service uses
@@ -76,6 +77,8 @@ public record CommonSettings(String bootstrapServers,
     public static final String REGISTRY_USERNAME = "schema.registry.username";
     public static final String REGISTRY_PASSWORD = "schema.registry.password";
     public static final String HTTP_HOST = Config.HTTP_HOST;
+    /** Loopback: a service started with the defaults is reachable from this machine only. */
+    public static final String DEFAULT_HTTP_HOST = "127.0.0.1";
     public static final String HTTP_PORT = Config.HTTP_PORT;
     public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
     public static final String APPLICATION_ID = "application.id";
@@ -119,7 +122,7 @@ public record CommonSettings(String bootstrapServers,
         return new CommonSettings(
                 config.get(BOOTSTRAP_SERVERS, Config.DEFAULT_BOOTSTRAP),
                 config.get(SCHEMA_REGISTRY_URL, Config.DEFAULT_REGISTRY),
-                config.get(HTTP_HOST, "0.0.0.0"),
+                config.get(HTTP_HOST, DEFAULT_HTTP_HOST),
                 config.getInt(HTTP_PORT, defaultHttpPort),
                 config.find(HTTP_ADVERTISED_HOST).orElse(null),
                 config.get(APPLICATION_ID, defaultApplicationId),
