@@ -88,7 +88,8 @@ class UnknownSchemaIdsTest {
 
     private static String notFound(long id) {
         return "{\"detail\":\"ContentNotFoundException: No content with ID '" + id + "' was found.\",\"title\":"
-                + "\"No content with ID '" + id + "' was found.\",\"status\":404,\"name\":\"ContentNotFoundException\"}";
+                + "\"No content with ID '" + id + "' was found.\",\"status\":404,"
+                + "\"name\":\"ContentNotFoundException\"}";
     }
 
     private static Deserializer<Passage> deserializer(String registryUrl, RetryingDeserializer.Policy policy) {
