@@ -6,10 +6,15 @@ import io.apicurio.registry.serde.config.SerdeConfig;
 import io.apicurio.registry.serde.kafka.config.KafkaSerdeConfig;
 import io.apicurio.registry.serde.avro.AvroSerdeConfig;
 import io.apicurio.registry.resolver.client.RegistryClientFacade;
+import io.apicurio.registry.rest.client.RegistryClient;
+import io.apicurio.registry.rest.client.models.SortOrder;
+import io.apicurio.registry.rest.client.models.VersionSearchResults;
+import io.apicurio.registry.rest.client.models.VersionSortBy;
 import io.causalstream.topics.Topic;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
@@ -19,7 +24,8 @@ import org.apache.kafka.common.serialization.Serializer;
  * Avro binary), plain string keys. The registry client is Apicurio's (Confluent's jars are not on Maven Central);
  * swapping to Confluent's KafkaAvroSerializer is a change to this class only. All serdes of one factory share one
  * {@link BoundedRegistryClient}; serializers and deserializers retry an unreachable registry within the policy's
- * budget ({@link RetryingSerializer}, {@link RetryingDeserializer}).
+ * budget ({@link RetryingSerializer}, {@link RetryingDeserializer}). They also share what tells an unknown schema id
+ * from a registry that is not serving yet: the {@link RegistryWitness} and the {@link MissingSchemaIds}.
  */
 public final class AvroSerdes implements SerdeFactory {
 
@@ -33,6 +39,10 @@ public final class AvroSerdes implements SerdeFactory {
     private final Map<String, Object> baseConfig;
     private final RetryingDeserializer.Policy retry;
     private final RegistryClientFacade client;
+    /** whether the registry serves what it holds: decides at once whether its 404 for an id is the truth */
+    private final RegistryWitness witness;
+    /** the ids the registry said it does not have, shared by every deserializer of this factory */
+    private final MissingSchemaIds missing;
 
     /** @param registryUrl root URL of the schema registry, e.g. http://localhost:8085 (no API path) */
     public AvroSerdes(String registryUrl) {
@@ -72,6 +82,33 @@ public final class AvroSerdes implements SerdeFactory {
         this.baseConfig = Map.copyOf(c);
         this.client = BoundedRegistryClient.create(RegistryEndpoints.nativeApi(this.registryUrl), baseConfig,
                 requestTimeout);
+        this.witness = new RegistryWitness(witnessRequests(client), RegistryWitness.DEFAULT_TRUST, System::nanoTime);
+        this.missing = new MissingSchemaIds(MissingSchemaIds.DEFAULT_CAPACITY, retry.unknownIdMemory(),
+                System::nanoTime);
+    }
+
+    /** The witness's two requests through the factory's bounded client: a schema by content id, the newest. */
+    private static RegistryWitness.Registry witnessRequests(RegistryClientFacade client) {
+        return new RegistryWitness.Registry() {
+            @Override
+            public void fetch(long contentId) {
+                client.getSchemaByContentId(contentId);
+            }
+
+            @Override
+            public OptionalLong newest() {
+                VersionSearchResults found = ((RegistryClient) client.getClient()).search().versions().get(c -> {
+                    c.queryParameters.limit = 1;
+                    c.queryParameters.orderby = VersionSortBy.GlobalId;
+                    c.queryParameters.order = SortOrder.Desc;
+                });
+                if (found == null || found.getVersions() == null || found.getVersions().isEmpty()
+                        || found.getVersions().getFirst().getContentId() == null) {
+                    return OptionalLong.empty();
+                }
+                return OptionalLong.of(found.getVersions().getFirst().getContentId());
+            }
+        };
     }
 
     public String registryUrl() {
@@ -80,7 +117,8 @@ public final class AvroSerdes implements SerdeFactory {
 
     @Override
     public <V extends SpecificRecord> Serializer<V> valueSerializer(Topic<V> topic) {
-        return new RetryingSerializer<>(failFastValueSerializer(topic), retry);
+        return new RetryingSerializer<>(failFastValueSerializer(topic), retry, System::nanoTime, Thread::sleep,
+                this::encoded);
     }
 
     /**
@@ -98,7 +136,14 @@ public final class AvroSerdes implements SerdeFactory {
     public <V extends SpecificRecord> Deserializer<V> valueDeserializer(Topic<V> topic) {
         AvroKafkaDeserializer<V> deserializer = new AvroKafkaDeserializer<>(client);
         deserializer.configure(baseConfig, false);
-        return new RetryingDeserializer<>(new TypeCheckingDeserializer<>(deserializer, topic.valueClass()), retry);
+        return new RetryingDeserializer<>(new TypeCheckingDeserializer<>(deserializer, topic.valueClass()), retry,
+                witness, missing, System::nanoTime, Thread::sleep);
+    }
+
+    /** A schema id this factory's serializer got from the registry: it exists (even if it was unknown before). */
+    private void encoded(int schemaId) {
+        witness.resolved(schemaId);
+        missing.remove(schemaId);
     }
 
     private static String stripTrailingSlash(String url) {

@@ -25,10 +25,10 @@ import org.apache.kafka.common.errors.RetriableException;
  *       {@link HttpTimeoutException}, {@link TimeoutException}, netty's connect exceptions, ...); a Kafka
  *       {@link RetriableException}; a registry answer other than 404 (5xx, 429, 401/403, ...: not the record's
  *       fault)</td><td>{@link Kind#TRANSIENT}</td></tr>
- *   <tr><td>the registry answered 404 for the record's schema id (it may still be loading its storage: only a
- *       404 that persists is the record's fault, see {@link RetryingDeserializer})</td>
- *       <td>{@link Kind#UNKNOWN_SCHEMA}</td></tr>
- *   <tr><td>{@link UnknownSchemaIdException} (a 404 confirmed over time), a bad magic byte, an Avro decode error,
+ *   <tr><td>the registry answered 404 for the record's schema id: the record's fault if the registry serves the
+ *       schemas it holds meanwhile, not if it is still loading its storage ({@link RetryingDeserializer} tells
+ *       which)</td><td>{@link Kind#UNKNOWN_SCHEMA}</td></tr>
+ *   <tr><td>{@link UnknownSchemaIdException} (a 404 believed), a bad magic byte, an Avro decode error,
  *       a value of another type, anything else</td><td>{@link Kind#INVALID}</td></tr>
  * </table>
  */
@@ -38,7 +38,7 @@ public final class DecodeFailures {
     public enum Kind {
         /** the registry or the network failed: retry, then fail the service; never dead-letter */
         TRANSIENT,
-        /** the registry answered that the schema id is unknown: invalid only once confirmed */
+        /** the registry answered that the schema id is unknown: invalid once the answer is believed */
         UNKNOWN_SCHEMA,
         /** the record itself is bad: dead-letter it */
         INVALID

@@ -2,6 +2,7 @@ package io.causalstream.serde;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
@@ -22,6 +23,7 @@ public final class RetryingSerializer<V> implements Serializer<V> {
     private final RetryingDeserializer.Policy policy;
     private final LongSupplier nanoTime;
     private final RetryingDeserializer.Sleeper sleeper;
+    private final IntConsumer encoded;
 
     public RetryingSerializer(Serializer<V> inner, RetryingDeserializer.Policy policy) {
         this(inner, policy, System::nanoTime, Thread::sleep);
@@ -29,10 +31,17 @@ public final class RetryingSerializer<V> implements Serializer<V> {
 
     public RetryingSerializer(Serializer<V> inner, RetryingDeserializer.Policy policy, LongSupplier nanoTime,
                               RetryingDeserializer.Sleeper sleeper) {
+        this(inner, policy, nanoTime, sleeper, id -> { });
+    }
+
+    /** @param encoded told the schema id of every record encoded: the registry holds it */
+    RetryingSerializer(Serializer<V> inner, RetryingDeserializer.Policy policy, LongSupplier nanoTime,
+                       RetryingDeserializer.Sleeper sleeper, IntConsumer encoded) {
         this.inner = inner;
         this.policy = policy;
         this.nanoTime = nanoTime;
         this.sleeper = sleeper;
+        this.encoded = encoded;
     }
 
     @Override
@@ -51,7 +60,11 @@ public final class RetryingSerializer<V> implements Serializer<V> {
         RegistryBackoff backoff = new RegistryBackoff(policy, sleeper);
         while (true) {
             try {
-                return headers == null ? inner.serialize(topic, data) : inner.serialize(topic, headers, data);
+                byte[] bytes = headers == null ? inner.serialize(topic, data) : inner.serialize(topic, headers, data);
+                if (RetryingDeserializer.hasSchemaId(bytes)) {
+                    encoded.accept(RetryingDeserializer.schemaId(bytes));
+                }
+                return bytes;
             } catch (RuntimeException e) {
                 if (!DecodeFailures.isTransient(e)) {
                     throw e;

@@ -100,10 +100,117 @@ class RetryingDeserializerTest {
         assertThat(Duration.ofNanos(now.get())).isGreaterThanOrEqualTo(POLICY.unknownIdConfirmation());
         int callsForFirst = calls;
         long timeForFirst = now.get();
+        // the next record with that id: invalid without asking the registry again
         assertThatThrownBy(() -> deserializer.deserialize("passages", RECORD))
-                .isInstanceOf(UnknownSchemaIdException.class);
-        assertThat(calls).isEqualTo(callsForFirst + 1);
+                .isInstanceOf(UnknownSchemaIdException.class)
+                .hasMessageContaining("schema id 7 of a record on passages is unknown to the schema registry")
+                .hasMessageContaining("it answered 404 for this id 0 s ago");
+        assertThat(calls).isEqualTo(callsForFirst);
         assertThat(now.get()).isEqualTo(timeForFirst);
+    }
+
+    @Test
+    void a404WhileTheRegistryServesTheSchemasItHoldsIsInvalidAtOnce() {
+        RetryingDeserializer<String> withWitness = withWitness(serving());
+        failForever = true;
+        always = notFound();
+        assertThatThrownBy(() -> withWitness.deserialize("passages", RECORD))
+                .isInstanceOf(UnknownSchemaIdException.class)
+                .hasMessageContaining("schema id 7 of a record on passages is unknown to the schema registry")
+                .hasMessageContaining("while serving the schemas it holds")
+                .satisfies(e -> assertThat(((UnknownSchemaIdException) e).schemaId()).isEqualTo(7));
+        assertThat(calls).isEqualTo(1);
+        assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void aFloodOfUnknownIdsCostsOneLookupPerDistinctIdAndNoWait() {
+        RetryingDeserializer<String> withWitness = withWitness(serving());
+        failForever = true;
+        always = notFound();
+        for (int n = 0; n < 1000; n++) {
+            byte[] record = {0, 0x3f, 0, 0, (byte) (n % 10), 7, 7, 7};
+            assertThatThrownBy(() -> withWitness.deserialize("passages", record))
+                    .isInstanceOf(UnknownSchemaIdException.class);
+        }
+        assertThat(calls).isEqualTo(10);
+        assertThat(witnessRequests).isEqualTo(1);
+        assertThat(sleeps).isEmpty();
+        assertThat(now.get()).isZero();
+    }
+
+    @Test
+    void anIdRegisteredAfterItWasUnknownDecodesOnceTheMemoryExpires() {
+        RetryingDeserializer<String> withWitness = withWitness(serving());
+        failures.add(notFound());
+        assertThatThrownBy(() -> withWitness.deserialize("passages", RECORD))
+                .isInstanceOf(UnknownSchemaIdException.class);
+        // registered now (the stand-in answers from here on)
+        assertThatThrownBy(() -> withWitness.deserialize("passages", RECORD))
+                .isInstanceOf(UnknownSchemaIdException.class);
+        now.addAndGet(POLICY.unknownIdMemory().toNanos());
+        assertThat(withWitness.deserialize("passages", RECORD)).isEqualTo("decoded");
+        assertThat(calls).isEqualTo(2);
+    }
+
+    @Test
+    void a404FromARegistryThatDoesNotServeWhatItHoldsIsRetriedAndTheRecordDecodes() {
+        // restarted, loading its storage: 404 for the record's id and for the witness alike
+        RetryingDeserializer<String> withWitness = withWitness(() -> witnessRequests < 3
+                ? RegistryWitness.Verdict.NOT_SERVING : RegistryWitness.Verdict.SERVING);
+        failures.add(notFound());
+        failures.add(notFound());
+        assertThat(withWitness.deserialize("passages", RECORD)).isEqualTo("decoded");
+        assertThat(calls).isEqualTo(3);
+    }
+
+    @Test
+    void a404WhileTheWitnessCannotBeAskedIsAnOutageNeverAnInvalidRecord() {
+        RetryingDeserializer<String> withWitness = withWitness(() -> RegistryWitness.Verdict.UNREACHABLE);
+        failForever = true;
+        always = notFound();
+        assertThatThrownBy(() -> withWitness.deserialize("passages", RECORD))
+                .isInstanceOf(RegistryUnavailableException.class)
+                .hasMessageContaining("not dead-lettered");
+        // past the confirmation window: an outage is retried for the whole budget
+        assertThat(Duration.ofNanos(now.get())).isGreaterThanOrEqualTo(POLICY.transientBudget());
+    }
+
+    private int witnessRequests;
+
+    /** What the stand-in registry answers the witness lookup. */
+    private interface WitnessAnswer {
+        RegistryWitness.Verdict next();
+    }
+
+    private static WitnessAnswer serving() {
+        return () -> RegistryWitness.Verdict.SERVING;
+    }
+
+    private RetryingDeserializer<String> withWitness(WitnessAnswer answer) {
+        RegistryWitness witness = new RegistryWitness(new RegistryWitness.Registry() {
+            @Override
+            public void fetch(long contentId) {
+                RegistryWitness.Verdict v = answer.next();
+                witnessRequests++;
+                switch (v) {
+                    case SERVING -> { }
+                    case NOT_SERVING -> throw notFound();
+                    case UNREACHABLE -> throw refused();
+                }
+            }
+
+            @Override
+            public java.util.OptionalLong newest() {
+                return java.util.OptionalLong.of(3);
+            }
+        }, Duration.ofSeconds(5), now::get);
+        return new RetryingDeserializer<>(inner, POLICY, witness,
+                new MissingSchemaIds(MissingSchemaIds.DEFAULT_CAPACITY, POLICY.unknownIdMemory(), now::get),
+                now::get, d -> {
+                    sleeps.add(d);
+                    now.addAndGet(d.toNanos());
+                });
     }
 
     @Test

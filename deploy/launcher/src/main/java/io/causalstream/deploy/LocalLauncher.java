@@ -241,6 +241,7 @@ public final class LocalLauncher implements Callable<Integer> {
                 elo.httpPort());
         out.printf("  live dashboard         http://localhost:%d/dashboard%n", elo.httpPort());
         out.printf("  rater page             http://localhost:%d/rater%n", elo.httpPort());
+        printHttpReach(out, Boolean.parseBoolean(eloExtra.get("elo.signin.open")));
 
         // the tools (and the sample) connect as the tools' user, with the settings any command takes (--config)
         Map<String, String> cliSettings = new HashMap<>(common);
@@ -261,6 +262,32 @@ public final class LocalLauncher implements Callable<Integer> {
         out.println("\nServing. Press Ctrl-C to stop everything.");
         stopped.await();
         return 0;
+    }
+
+    /**
+     * Where the services' HTTP servers listen ({@code http.host}, loopback unless told otherwise), and a warning
+     * when the demo's open sign-in is offered to the network.
+     */
+    private static void printHttpReach(PrintStream out, boolean openSignIn) {
+        String host = Config.fromEnvironment().get(Config.HTTP_HOST, CommonSettings.DEFAULT_HTTP_HOST);
+        if (isLoopback(host)) {
+            out.printf("  HTTP listens on        %s: this machine only (HTTP_HOST=0.0.0.0 for every interface)%n",
+                    host);
+            return;
+        }
+        out.printf("  HTTP listens on        %s (HTTP_HOST)%n", host);
+        if (openSignIn) {
+            out.printf("  WARNING: the rater sign-in is open (demo): anyone who reaches this machine can sign in "
+                    + "as any rater and vote; ELO_SIGNIN_OPEN=false with ELO_RATERS requires tokens%n");
+        }
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** A user's SASL settings on a secured broker; nothing on a PLAINTEXT one. */

@@ -71,7 +71,8 @@ public class DeadLetterExceptionHandler implements DeserializationExceptionHandl
         }
         log.warn("undecodable record {}-{}@{} sent to dead letters: {}", record.topic(), record.partition(),
                 record.offset(), DeadLetters.reason(exception));
-        count(record.topic(), "undecodable");
+        String code = DeadLetters.code(exception);
+        count(record.topic(), code == null ? "undecodable" : code);
         return DeserializationExceptionHandler.Response.resume(List.of(DeadLetters.record(record.topic(),
                 record.partition(), record.offset(), record.key(), record.value(), record.headers(), exception,
                 applicationId)));

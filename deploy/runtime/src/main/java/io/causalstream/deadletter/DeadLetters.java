@@ -1,6 +1,7 @@
 package io.causalstream.deadletter;
 
 import io.causalstream.serde.DecodeFailures;
+import io.causalstream.serde.UnknownSchemaIdException;
 import io.causalstream.topics.Topics;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,7 +28,7 @@ public final class DeadLetters {
     public static final String OFFSET = "__streams.errors.offset";
     /** The application id (Streams application or consumer group) of the service that wrote the dead letter. */
     public static final String APPLICATION_ID = "causal-stream.errors.application.id";
-    /** The short rejection code of an {@link InvalidRecordException} (e.g. {@code undecodable}, {@code invalid}). */
+    /** The short rejection code ({@link #code}: e.g. {@code undecodable}, {@code invalid}, {@code unknown_schema_id}). */
     public static final String CODE = "causal-stream.errors.code";
     /** Every header a dead letter adds to the original record's: what a replay removes. */
     public static final java.util.List<String> ERROR_HEADERS = java.util.List.of(EXCEPTION, MESSAGE, STACKTRACE, TOPIC,
@@ -63,10 +64,28 @@ public final class DeadLetters {
         if (applicationId != null) {
             headers.add(APPLICATION_ID, utf8(applicationId));
         }
-        if (error instanceof InvalidRecordException invalid) {
-            headers.add(CODE, utf8(invalid.code()));
+        String code = code(error);
+        if (code != null) {
+            headers.add(CODE, utf8(code));
         }
         return new ProducerRecord<>(sourceTopic + Topics.DEAD_LETTER_SUFFIX, null, key, value, headers);
+    }
+
+    /**
+     * The rejection code of a dead letter ({@value #CODE}): an {@link InvalidRecordException}'s own;
+     * {@value InvalidRecordException#UNKNOWN_SCHEMA_ID} for a record whose schema id the registry does not have
+     * ({@link UnknownSchemaIdException} anywhere in the cause chain); else none.
+     */
+    public static String code(Throwable error) {
+        if (error instanceof InvalidRecordException invalid) {
+            return invalid.code();
+        }
+        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof UnknownSchemaIdException) {
+                return InvalidRecordException.UNKNOWN_SCHEMA_ID;
+            }
+        }
+        return null;
     }
 
     /**

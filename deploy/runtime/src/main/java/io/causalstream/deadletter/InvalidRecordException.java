@@ -11,6 +11,8 @@ public class InvalidRecordException extends RuntimeException {
 
     /** The code of a record that breaks a rule, when no finer one is given. */
     public static final String INVALID = "invalid";
+    /** The code of a record whose schema id the schema registry does not have. */
+    public static final String UNKNOWN_SCHEMA_ID = "unknown_schema_id";
 
     private final String code;
 

@@ -19,8 +19,9 @@ import java.time.Duration;
  *       <td>basic-auth user of the registry; needs schema.registry.password</td></tr>
  *   <tr><td>schema.registry.password</td><td>SCHEMA_REGISTRY_PASSWORD</td><td>(none)</td>
  *       <td>basic-auth password of the registry</td></tr>
- *   <tr><td>http.host</td><td>HTTP_HOST</td><td>0.0.0.0</td><td>interface of the HTTP server (/health,
- *       /metrics, the service's API)</td></tr>
+ *   <tr><td>http.host</td><td>HTTP_HOST</td><td>127.0.0.1</td><td>interface of the HTTP server (/health,
+ *       /metrics, the service's API and pages): this machine only by default; {@code 0.0.0.0} for every
+ *       interface (containers, Kubernetes: the image and the manifests set it)</td></tr>
  *   <tr><td>http.port</td><td>HTTP_PORT</td><td>per service (7070 elo, 7071 extractor, 7072 scorer)</td>
  *       <td>port of the HTTP server; 0 picks a free one (tests)</td></tr>
  *   <tr><td>http.advertised.host</td><td>HTTP_ADVERTISED_HOST</td><td>(none; the Elo service uses
@@ -49,7 +50,12 @@ import java.time.Duration;
  *       restarted; the extractor retries its batch); keep it below the transaction timeout of the service</td></tr>
  *   <tr><td>schema.registry.unknown.id.confirm.ms</td><td>SCHEMA_REGISTRY_UNKNOWN_ID_CONFIRM_MS</td><td>15000</td>
  *       <td>how long the registry must keep answering 404 for a record's schema id before the record is
- *       dead-lettered as invalid (a registry that is starting answers 404 while it loads)</td></tr>
+ *       dead-lettered as invalid, when it does not show that it serves the schemas it holds (a registry that is
+ *       starting answers 404 while it loads); while it does, a 404 is believed at once</td></tr>
+ *   <tr><td>schema.registry.unknown.id.cache.ms</td><td>SCHEMA_REGISTRY_UNKNOWN_ID_CACHE_MS</td><td>60000</td>
+ *       <td>how long the registry's 404 for a schema id is believed without asking again (at most 10,000 ids
+ *       are remembered): a flood of records with unknown ids costs one lookup per distinct id; an id registered
+ *       later is picked up after this long</td></tr>
  * </table>
  *
  * @param advertisedHost null when not set (single instance, no query routing)
@@ -71,6 +77,8 @@ public record CommonSettings(String bootstrapServers,
     public static final String REGISTRY_USERNAME = "schema.registry.username";
     public static final String REGISTRY_PASSWORD = "schema.registry.password";
     public static final String HTTP_HOST = Config.HTTP_HOST;
+    /** Loopback: a service started with the defaults is reachable from this machine only. */
+    public static final String DEFAULT_HTTP_HOST = "127.0.0.1";
     public static final String HTTP_PORT = Config.HTTP_PORT;
     public static final String HTTP_ADVERTISED_HOST = "http.advertised.host";
     public static final String APPLICATION_ID = "application.id";
@@ -88,6 +96,7 @@ public record CommonSettings(String bootstrapServers,
     public static final String SSL_KEYSTORE_TYPE = "kafka.ssl.keystore.type";
     public static final String REGISTRY_RETRY_BUDGET_MS = "schema.registry.retry.budget.ms";
     public static final String REGISTRY_UNKNOWN_ID_CONFIRM_MS = "schema.registry.unknown.id.confirm.ms";
+    public static final String REGISTRY_UNKNOWN_ID_CACHE_MS = "schema.registry.unknown.id.cache.ms";
 
     /** The settings without a registry retry policy of their own: {@link RetryingDeserializer.Policy#DEFAULT}. */
     public CommonSettings(String bootstrapServers, String schemaRegistryUrl, String httpHost, int httpPort,
@@ -113,7 +122,7 @@ public record CommonSettings(String bootstrapServers,
         return new CommonSettings(
                 config.get(BOOTSTRAP_SERVERS, Config.DEFAULT_BOOTSTRAP),
                 config.get(SCHEMA_REGISTRY_URL, Config.DEFAULT_REGISTRY),
-                config.get(HTTP_HOST, "0.0.0.0"),
+                config.get(HTTP_HOST, DEFAULT_HTTP_HOST),
                 config.getInt(HTTP_PORT, defaultHttpPort),
                 config.find(HTTP_ADVERTISED_HOST).orElse(null),
                 config.get(APPLICATION_ID, defaultApplicationId),
@@ -127,10 +136,12 @@ public record CommonSettings(String bootstrapServers,
         RetryingDeserializer.Policy d = RetryingDeserializer.Policy.DEFAULT;
         long budget = c.getLong(REGISTRY_RETRY_BUDGET_MS, d.transientBudget().toMillis());
         long confirm = c.getLong(REGISTRY_UNKNOWN_ID_CONFIRM_MS, d.unknownIdConfirmation().toMillis());
+        long cache = c.getLong(REGISTRY_UNKNOWN_ID_CACHE_MS, d.unknownIdMemory().toMillis());
         require(budget >= 0, REGISTRY_RETRY_BUDGET_MS, "must be >= 0, got " + budget);
         require(confirm >= 0, REGISTRY_UNKNOWN_ID_CONFIRM_MS, "must be >= 0, got " + confirm);
+        require(cache >= 0, REGISTRY_UNKNOWN_ID_CACHE_MS, "must be >= 0, got " + cache);
         return new RetryingDeserializer.Policy(d.initialBackoff(), d.maxBackoff(), Duration.ofMillis(budget),
-                Duration.ofMillis(confirm), d.unknownIdMemory());
+                Duration.ofMillis(confirm), Duration.ofMillis(cache));
     }
 
     /** The same settings as seen by other instances at {@code host:port} (the port actually bound). */

@@ -45,12 +45,13 @@ class DeadLetterExceptionHandlerTest {
     }
 
     @Test
-    void aConfirmedUnknownSchemaIdIsDeadLetteredWithTheServiceAndAReadableReason() {
+    void anUnknownSchemaIdIsDeadLetteredWithTheServiceItsCodeAndAReadableReason() {
         ProblemDetails problem = new ProblemDetails();
         problem.setStatus(404);
         problem.setTitle("No content with id: 9");
         var unknown = new UnknownSchemaIdException(9, "schema id 9 of a record on passages is unknown to the schema "
-                + "registry (it answered 404 for 15 s)", new RuntimeException(problem));
+                + "registry (it answered 404 for this id while serving the schemas it holds)",
+                new RuntimeException(problem));
         var response = handler.handleError(null, record, unknown);
         assertThat(response.result()).isEqualTo(DeserializationExceptionHandler.Result.RESUME);
         ProducerRecord<byte[], byte[]> dlq = response.deadLetterQueueRecords().getFirst();
@@ -62,9 +63,11 @@ class DeadLetterExceptionHandlerTest {
         assertThat(header(dlq, DeadLetters.OFFSET)).isEqualTo("41");
         assertThat(header(dlq, DeadLetters.MESSAGE))
                 .isEqualTo("schema id 9 of a record on passages is unknown to the schema registry (it answered 404 "
-                        + "for 15 s) <- schema registry answered HTTP 404: No content with id: 9")
+                        + "for this id while serving the schemas it holds) <- schema registry answered HTTP 404: "
+                        + "No content with id: 9")
                 .doesNotContain("ProblemDetails");
-        assertThat(meters.get("deadletters").tag("topic", "passages").tag("reason", "undecodable").counter()
+        assertThat(header(dlq, DeadLetters.CODE)).isEqualTo(InvalidRecordException.UNKNOWN_SCHEMA_ID);
+        assertThat(meters.get("deadletters").tag("topic", "passages").tag("reason", "unknown_schema_id").counter()
                 .count()).isEqualTo(1.0);
     }
 

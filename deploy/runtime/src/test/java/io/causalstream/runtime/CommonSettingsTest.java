@@ -17,7 +17,7 @@ class CommonSettingsTest {
         CommonSettings s = read(Map.of());
         assertThat(s.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(s.schemaRegistryUrl()).isEqualTo("http://localhost:8085");
-        assertThat(s.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(s.httpHost()).isEqualTo("127.0.0.1");
         assertThat(s.httpPort()).isEqualTo(7099);
         assertThat(s.advertisedHost()).isNull();
         assertThat(s.applicationServer()).isNull();
@@ -72,9 +72,12 @@ class CommonSettingsTest {
     void registryRetryPolicyIsReadWithDefaults() {
         assertThat(read(Map.of()).registryRetry()).isEqualTo(io.causalstream.serde.RetryingDeserializer.Policy.DEFAULT);
         var p = read(Map.of("schema.registry.retry.budget.ms", "180000",
-                "schema.registry.unknown.id.confirm.ms", "2000")).registryRetry();
+                "schema.registry.unknown.id.confirm.ms", "2000",
+                "schema.registry.unknown.id.cache.ms", "5000")).registryRetry();
         assertThat(p.transientBudget()).isEqualTo(java.time.Duration.ofMinutes(3));
         assertThat(p.unknownIdConfirmation()).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(p.unknownIdMemory()).isEqualTo(java.time.Duration.ofSeconds(5));
+        assertThat(read(Map.of()).registryRetry().unknownIdMemory()).isEqualTo(java.time.Duration.ofMinutes(1));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> read(Map.of("schema.registry.retry.budget.ms", "-1")))
                 .hasMessageContaining("SCHEMA_REGISTRY_RETRY_BUDGET_MS");
     }

@@ -180,6 +180,8 @@ public final class RaterApi {
         app.delete("/api/session", this::signOut);
         app.get("/api/rater/next", this::next);
         app.post("/api/judgments", this::judge);
+        // the other instances only: their credential derives from the shared secret
+        peers.guard(app);
         app.post("/api/internal/revocations", this::acceptRevocations);
         app.get("/api/internal/revocations", ctx -> ctx.json(new Revocations(sessions.notices())));
     }

@@ -19,6 +19,7 @@ import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.runtime.web.HttpSecurity;
+import io.causalstream.runtime.web.PeerSecret;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.topics.Topics;
@@ -96,7 +97,8 @@ public final class EloService implements ServiceRunner.Service {
                 serdes.failFastValueSerializer(Topics.JUDGMENTS), settings.producerOverrides());
         liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
                 settings.liveInterval());
-        Peers peers = new Peers(http);
+        // instances show each other a credential derived from the shared secret (the internal endpoints ask for it)
+        Peers peers = new Peers(http, PeerSecret.of(raters.sessionSecret()));
         new HttpSecurity(raters.allowedOrigins()).register(ops.app());
         new RatingsApi(() -> queries, peers).register(ops.app());
         new RaterApi(() -> queries, peers, sessions, tickets, limit, publisher, settings.eloInitial(),

@@ -64,8 +64,9 @@ import org.apache.kafka.streams.state.HostInfo;
  *   <tr><td>elo.signin.open</td><td>ELO_SIGNIN_OPEN</td><td>false</td>
  *       <td>demo mode: anyone signs in with just a name (the local demo turns it on); logged as a warning</td></tr>
  *   <tr><td>elo.session.secret</td><td>ELO_SESSION_SECRET</td><td>random per process</td>
- *       <td>key (32+ characters) that signs rater sessions, pair tickets, CSRF tokens and revocations; every
- *       instance needs the same one; required when {@code elo.instances} is above 1</td></tr>
+ *       <td>key (32+ characters) that signs rater sessions, pair tickets, CSRF tokens and revocations, and from
+ *       which the instances' credential for each other's internal endpoints derives; every instance needs the same
+ *       one; required when {@code elo.instances} is above 1</td></tr>
  *   <tr><td>elo.instances</td><td>ELO_INSTANCES</td><td>1</td>
  *       <td>how many instances run; above 1, start-up fails without {@code elo.session.secret}</td></tr>
  *   <tr><td>elo.session.ttl.ms</td><td>ELO_SESSION_TTL_MS</td><td>43200000 (12 h)</td>

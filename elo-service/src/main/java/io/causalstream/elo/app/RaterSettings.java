@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  *
  * @param tokenHashes        {@link RaterTokens#hash} of each rater's token -> rater id
  * @param openSignIn         demo mode: anyone signs in with a name
- * @param sessionSecret      key of sessions, pair tickets, CSRF tokens and revocations
+ * @param sessionSecret      key of sessions, pair tickets, CSRF tokens and revocations, and of the peers' credential
  * @param secretConfigured   false when the secret is a random one of this process (single instance only)
  * @param instances          how many instances of the service run (a shared secret is required above 1)
  * @param sessionTtl         how long a session lasts
@@ -54,8 +54,8 @@ public record RaterSettings(Map<String, String> tokenHashes, boolean openSignIn,
         if (instances > 1 && !secretConfigured) {
             throw new IllegalArgumentException("elo.instances (ELO_INSTANCES) is " + instances + " but "
                     + "elo.session.secret (ELO_SESSION_SECRET) is not set: every instance needs the same secret, or "
-                    + "a rater signed in on one instance is signed out on the others and their pair tickets are "
-                    + "refused. Set it to the same random value everywhere (e.g. openssl rand -hex 32; in "
+                    + "a rater signed in on one instance is signed out on the others, their pair tickets are "
+                    + "refused and the instances refuse each other's internal requests. Set it to the same random value everywhere (e.g. openssl rand -hex 32; in "
                     + "Kubernetes from the Secret elo-session)");
         }
         for (Duration d : List.of(sessionTtl, ticketTtl)) {

@@ -14,6 +14,7 @@ import io.causalstream.elo.rater.RaterTokens;
 import io.causalstream.elo.rater.Signer;
 import io.causalstream.elo.web.EloPages;
 import io.causalstream.runtime.web.HttpSecurity;
+import io.causalstream.runtime.web.PeerSecret;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.judgment.Judgment;
 import io.javalin.Javalin;
@@ -77,7 +78,7 @@ class RaterApiTest {
                     Clock.systemUTC());
             app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
             new HttpSecurity(Set.of()).register(app);
-            new RaterApi(() -> null, new Peers(http), sessions, tickets,
+            new RaterApi(() -> null, new Peers(http, PeerSecret.of(secret)), sessions, tickets,
                     new RateLimiter(perMinute, burst, Clock.systemUTC()),
                     new JudgmentPublisher(producer, sendTimeout), 1000, Clock.systemUTC(), this::lookup,
                     (Supplier<Collection<HostInfo>>) () -> peers).register(app);
@@ -341,12 +342,34 @@ class RaterApiTest {
         assertThat(get(b, "/api/session", human1).statusCode()).isEqualTo(401);
         String body = judgment("HumanB", "llama3", "LEFT", a.served("Human1", "HumanB", "llama3"));
         assertThat(post(b, "/api/judgments", body, human1, Map.of()).statusCode()).isEqualTo(401);
-        // a revocation not signed with the shared secret is refused
+        // a revocation not signed with the shared secret is refused, even from a peer
         HttpResponse<String> forged = post(b, "/api/internal/revocations", "{\"notices\":[\"abc.1999999999.xyz\"]}",
-                null, Map.of());
-        assertThat(forged.statusCode()).isEqualTo(403);
+                null, Map.of(PeerSecret.HEADER, PeerSecret.of(SECRET).credential()));
+        assertRefused(b, forged, 403, "forged");
         assertThat(a.producer.history()).isEmpty();
         assertThat(b.producer.history()).isEmpty();
+    }
+
+    @Test
+    void theInternalEndpointsAnswerOnlyTheInstancesOfTheService() throws Exception {
+        Instance a = instance();
+        Rater human1 = signIn(a, "tok-1");
+        assertThat(send(a, "DELETE", "/api/session", null, null, human1, Map.of()).statusCode()).isEqualTo(204);
+        String notice = "{\"notices\":[\"abc.1999999999.xyz\"]}";
+        // no credential: 401; another service's (or a guessed) one: 403; the JSON shape of every other refusal
+        assertRefused(a, send(a, "GET", "/api/internal/revocations", null, null, null, Map.of()), 401,
+                PeerSecret.MISSING);
+        assertRefused(a, post(a, "/api/internal/revocations", notice, null, Map.of()), 401, PeerSecret.MISSING);
+        String stranger = PeerSecret.of("some-other-secret-of-enough-length").credential();
+        assertRefused(a, send(a, "GET", "/api/internal/revocations", null, null, null,
+                Map.of(PeerSecret.HEADER, stranger)), 403, PeerSecret.WRONG);
+        assertRefused(a, post(a, "/api/internal/revocations", notice, null, Map.of(PeerSecret.HEADER, SECRET)),
+                403, PeerSecret.WRONG);
+        // the peers' credential: the revocation list
+        HttpResponse<String> peer = send(a, "GET", "/api/internal/revocations", null, null, null,
+                Map.of(PeerSecret.HEADER, PeerSecret.of(SECRET).credential()));
+        assertThat(peer.statusCode()).isEqualTo(200);
+        assertThat(json.readTree(peer.body()).get("notices")).hasSize(1);
     }
 
     @Test

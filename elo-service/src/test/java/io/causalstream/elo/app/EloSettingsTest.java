@@ -21,7 +21,7 @@ class EloSettingsTest {
         EloSettings s = EloSettings.from(Config.of(Map.of()));
         assertThat(s.applicationId()).isEqualTo("elo-service");
         assertThat(s.httpPort()).isEqualTo(7070);
-        assertThat(s.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(s.httpHost()).isEqualTo("127.0.0.1");
         assertThat(s.advertisedHost()).isEqualTo("localhost");
         assertThat(s.eloK()).isEqualTo(32.0);
         assertThat(s.eloInitial()).isEqualTo(1000.0);

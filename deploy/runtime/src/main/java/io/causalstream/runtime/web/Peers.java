@@ -1,5 +1,6 @@
 package io.causalstream.runtime.web;
 
+import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.net.URI;
@@ -8,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.UUID;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * whole application: it asks the owner and relays the answer ({@link #relay}), so a client (a browser page, an
  * ingress in front of the instances) needs to reach only one of them. Every forwarded request carries
  * {@code local=true}: the receiver answers from its own stores and never forwards again ({@link #forwarded}), so a
- * request crosses at most one hop.
+ * request crosses at most one hop. Every request carries the peers' credential ({@link PeerSecret}) when there is
+ * one: the internal endpoints ({@value PeerSecret#INTERNAL_PATHS}) require it.
  */
 public final class Peers {
 
@@ -27,9 +30,25 @@ public final class Peers {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private final HttpClient http;
+    private final PeerSecret secret;
 
+    /** Without a credential: for a service without internal endpoints (its peers' would refuse it). */
     public Peers(HttpClient http) {
+        this(http, null);
+    }
+
+    /** @param secret the credential sent to the other instances, and required by {@link #guard} */
+    public Peers(HttpClient http, PeerSecret secret) {
         this.http = http;
+        this.secret = secret;
+    }
+
+    /**
+     * Refuses every request to the internal endpoints ({@value PeerSecret#INTERNAL_PATHS}) of {@code app} but the
+     * peers': all of them when this has no credential.
+     */
+    public void guard(Javalin app) {
+        (secret != null ? secret : PeerSecret.of(UUID.randomUUID().toString())).guard(app);
     }
 
     /**
@@ -48,7 +67,7 @@ public final class Peers {
             if (cookie != null && !cookie.isEmpty()) {
                 b.header("Cookie", cookie);
             }
-            return b.build();
+            return withCredential(b).build();
         });
     }
 
@@ -58,9 +77,13 @@ public final class Peers {
      * @throws PeerException when the instance does not answer
      */
     public HttpResponse<String> post(HostInfo host, String path, String jsonBody) {
-        return send(host, path, () -> HttpRequest.newBuilder(new URI("http", null, host.host(), host.port(), path,
-                null, null)).timeout(TIMEOUT).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build());
+        return send(host, path, () -> withCredential(HttpRequest.newBuilder(new URI("http", null, host.host(),
+                host.port(), path, null, null)).timeout(TIMEOUT).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(jsonBody))).build());
+    }
+
+    private HttpRequest.Builder withCredential(HttpRequest.Builder request) {
+        return secret == null ? request : request.header(PeerSecret.HEADER, secret.credential());
     }
 
     /** A request to another instance, built when it is sent. */

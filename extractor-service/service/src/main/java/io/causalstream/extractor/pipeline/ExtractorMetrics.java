@@ -54,7 +54,7 @@ public final class ExtractorMetrics {
         }
     }
 
-    /** @param reason undecodable, invalid or backend_failed */
+    /** @param reason the dead letter's code: undecodable, unknown_schema_id, invalid, backend_failed, ... */
     void deadLettered(String reason) {
         deadLetterCounter(reason).increment();
     }

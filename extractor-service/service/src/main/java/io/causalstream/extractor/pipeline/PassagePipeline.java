@@ -202,7 +202,7 @@ public final class PassagePipeline implements AutoCloseable {
             implements Item {
     }
 
-    /** @param reason why, its code the dead-letter reason label: undecodable or invalid */
+    /** @param reason why, its code the dead-letter reason label (undecodable, unknown_schema_id, invalid, ...) */
     private record Rejected(ConsumerRecord<byte[], byte[]> record, InvalidRecordException reason) implements Item {
     }
 
@@ -280,7 +280,8 @@ public final class PassagePipeline implements AutoCloseable {
             if (TransientFailures.isTransient(e)) {
                 throw e; // the registry is unreachable: retry the batch rather than dead-letter good records
             }
-            return new Rejected(record, new InvalidRecordException("undecodable",
+            String code = DeadLetters.code(e); // unknown_schema_id, when the registry does not have the schema id
+            return new Rejected(record, new InvalidRecordException(code == null ? "undecodable" : code,
                     "value is not a Passage in the registry's Avro wire format", e));
         }
         Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);

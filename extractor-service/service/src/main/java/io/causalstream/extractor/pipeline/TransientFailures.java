@@ -13,8 +13,9 @@ import java.util.concurrent.TimeoutException;
  * Tells a failure of the schema registry (down, unreachable, overloaded) from a record that cannot be decoded.
  * The difference matters: a valid passage that fails to decode because the registry is down must be retried,
  * not dead-lettered. The registry client's errors are classified by {@link DecodeFailures}; this class adds the
- * pipeline's view (any failure carrying a 5xx or 429 status). A 404 for a schema id is retried inside the
- * deserializer until confirmed ({@link io.causalstream.serde.RetryingDeserializer}) and reaches here as invalid.
+ * pipeline's view (any failure carrying a 5xx or 429 status). A 404 for a schema id is decided inside the
+ * deserializer ({@link io.causalstream.serde.RetryingDeserializer}: believed at once while the registry serves the
+ * schemas it holds) and reaches here as invalid.
  */
 final class TransientFailures {
 

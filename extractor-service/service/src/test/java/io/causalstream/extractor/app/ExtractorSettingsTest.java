@@ -16,7 +16,7 @@ class ExtractorSettingsTest {
         ExtractorSettings s = ExtractorSettings.from(Config.of(Map.of()));
         assertThat(s.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(s.schemaRegistryUrl()).isEqualTo("http://localhost:8085");
-        assertThat(s.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(s.httpHost()).isEqualTo("127.0.0.1");
         assertThat(s.httpPort()).isEqualTo(7071);
         assertThat(s.applicationId()).isEqualTo("extractor-service");
         assertThat(s.instanceId()).isEqualTo("0");

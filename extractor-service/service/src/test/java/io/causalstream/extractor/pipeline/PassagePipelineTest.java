@@ -13,7 +13,10 @@ import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.serde.SerdeFactory;
+import io.causalstream.serde.UnknownSchemaIdException;
 import io.causalstream.testkit.RegistryFreeSerdes;
+import io.causalstream.topics.Topic;
 import io.causalstream.topics.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +26,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -32,6 +36,8 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -98,6 +104,40 @@ class PassagePipelineTest {
 
     private static String key(ProducerRecord<byte[], byte[]> record) {
         return new String(record.key(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aPassageWithASchemaIdTheRegistryDoesNotHaveIsDeadLetteredWithItsCode() {
+        // the registry's deserializer, as it answers a schema id nobody registered
+        SerdeFactory unknownIds = new SerdeFactory() {
+            @Override
+            public <V extends SpecificRecord> Serializer<V> valueSerializer(Topic<V> topic) {
+                return serdes.valueSerializer(topic);
+            }
+
+            @Override
+            public <V extends SpecificRecord> Deserializer<V> valueDeserializer(Topic<V> topic) {
+                return (t, data) -> {
+                    throw new UnknownSchemaIdException(0x3f000000, "schema id 1056964608 of a record on passages "
+                            + "is unknown to the schema registry (it answered 404 for this id while serving the "
+                            + "schemas it holds)", null);
+                };
+            }
+        };
+        pipeline = new PassagePipeline(consumer, producer, unknownIds, new EchoExtractor(), 2, Duration.ZERO,
+                new ExtractorMetrics(meters, "echo-v1"), Clock.fixed(NOW, ZoneOffset.UTC));
+        assign();
+        addRaw("flood-1", new byte[]{0, 0x3f, 0, 0, 0, 7, 7, 7});
+
+        pipeline.pollOnce();
+
+        ProducerRecord<byte[], byte[]> dead = producer.history().getFirst();
+        assertThat(dead.topic()).isEqualTo("passages.dlq");
+        assertThat(DeadLetters.header(dead.headers(), DeadLetters.CODE)).isEqualTo("unknown_schema_id");
+        assertThat(DeadLetters.header(dead.headers(), DeadLetters.MESSAGE)).contains(
+                "schema id 1056964608 of a record on passages is unknown to the schema registry");
+        assertThat(meters.get("extractor.passages").tag("reason", "unknown_schema_id").counter().count())
+                .isEqualTo(1);
     }
 
     @Test

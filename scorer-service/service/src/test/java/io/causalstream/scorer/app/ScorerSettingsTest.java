@@ -20,7 +20,7 @@ class ScorerSettingsTest {
 
         assertThat(s.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(s.schemaRegistryUrl()).isEqualTo("http://localhost:8085");
-        assertThat(s.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(s.httpHost()).isEqualTo("127.0.0.1");
         assertThat(s.httpPort()).isEqualTo(7072);
         assertThat(s.advertisedHost()).isNull();
         assertThat(s.applicationId()).isEqualTo("scorer-service");
