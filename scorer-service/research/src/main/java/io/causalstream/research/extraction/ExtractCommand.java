@@ -60,8 +60,8 @@ public final class ExtractCommand implements Callable<Integer> {
     public enum OutputFormat { authors_json, jsonl }
 
     @Option(names = "--backend", defaultValue = ExtractorBackends.DEFAULT,
-            description = "Extractor backend: model (the trained one, as the service), rules, openai or djl "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "Extractor backend: model (the trained one, as the service), rules, openai, djl or "
+                    + "cascade (default: ${DEFAULT-VALUE}).")
     String backend;
 
     @Option(names = "--input", required = true, description = "The passages.")
