@@ -76,6 +76,8 @@ public final class CausalStream implements Runnable {
                 "train the model extractor's relation head with DJL on CPU");
         add(root, summaries, "extractor-tune", new io.causalstream.research.extraction.tune.ExtractorTuneCli(),
                 "fine-tune the model extractor's encoder, relation head and claim detector (v3) with DJL on CPU");
+        add(root, summaries, "extractor-calibrate",
+                new io.causalstream.research.extraction.tune.ExtractorCalibrateCli(), "fit the model extractor's certainty calibration on the validation split (for the cascade)");
         add(root, summaries, "wikicausal", new WikiCausalCli(), "WikiCausal recall and LLM precision of extracted KGs");
         add(root, summaries, "map", new MapCommand(),
                 "collective fuzzy cognitive maps: build, export, simulate, analyse, compare");

@@ -13,7 +13,8 @@ class CausalStreamTest {
 
     /** Every offline tool of the project, as the README lists them. */
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
-            "elo", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "wikicausal", "map", "read-topic", "dlq",
+            "elo", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
+            "wikicausal", "map", "read-topic", "dlq",
             "rater-token", "run-local", "acls", "load");
 
     private record Run(int exit, String out, String err) {

@@ -50,6 +50,9 @@ public final class ModelExtractor implements Extractor {
     /** The fine-tuned model ({@code extractor.model.version=v3}): encoder delta, relation head, claim detector. */
     public static final String TUNED_NAME = "extractor-v3";
     public static final String TUNED_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME + ".bin";
+    /** The certainty calibration fitted for the shipped tuned model ({@code extractor-calibrate}). */
+    public static final String CALIBRATION_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME
+            + ".certainty.csv";
     /** The bundled fp32 encoder the tuned model's delta applies to. */
     public static final String TUNED_BASE = "all-minilm-l6-v2";
 
@@ -58,21 +61,23 @@ public final class ModelExtractor implements Extractor {
     /** The claim detector of a tuned model; null for the frozen-encoder head (every sentence may hold a claim). */
     private final ClaimHead claims;
     private final String modelName;
+    /** Maps the raw certainty to P(right as a whole); null: the raw certainty is published. */
+    private final CertaintyCalibration calibration;
     private final boolean ownsEncoder;
     /** For the sentences the head finds nothing in ({@link #withRulesWhereSilent}). */
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
-        this(encoder, head, null, HEAD_NAME, false);
+        this(encoder, head, null, HEAD_NAME, null, false);
     }
 
     /** A tuned model's heads over its tuned encoder (the caller keeps the encoder). */
     public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model) {
-        this(encoder, model.head(), model.claims(), model.name(), false);
+        this(encoder, model.head(), model.claims(), model.name(), null, false);
     }
 
     private ModelExtractor(TokenEncoder encoder, RelationHead head, ClaimHead claims, String modelName,
-                           boolean ownsEncoder) {
+                           CertaintyCalibration calibration, boolean ownsEncoder) {
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
                     + head.dimension() + "), the encoder " + encoder.name() + " has d=" + encoder.dimension());
@@ -81,6 +86,7 @@ public final class ModelExtractor implements Extractor {
         this.head = head;
         this.claims = claims;
         this.modelName = modelName;
+        this.calibration = calibration;
         this.ownsEncoder = ownsEncoder;
     }
 
@@ -95,12 +101,34 @@ public final class ModelExtractor implements Extractor {
                 head = head.withThreshold(settings.threshold());
             }
             return new ModelExtractor(DjlTokenEncoder.open(encoderFor(head, settings.encoder())), head, null,
-                    HEAD_NAME, true);
+                    HEAD_NAME, null, true);
         }
         TunedExtractorModel model = settings.model() == null ? shippedTuned() : readTuned(settings.model());
         model = model.withThresholds(settings.threshold() != null ? settings.threshold() : model.head().threshold(),
                 settings.claimThreshold() != null ? settings.claimThreshold() : model.claims().threshold());
-        return open(model, settings.encoder(), settings.int8());
+        return open(model, settings.encoder(), settings.int8(),
+                shippedCalibration(model, settings.int8()).orElse(null));
+    }
+
+    /**
+     * The calibration shipped beside the tuned model, when it was fitted for this model (same name and delta) on the
+     * same encoder precision; otherwise empty, and the raw certainty is published.
+     */
+    static Optional<CertaintyCalibration> shippedCalibration(TunedExtractorModel model, boolean int8) {
+        try (InputStream in = ModelExtractor.class.getResourceAsStream(CALIBRATION_RESOURCE)) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            CertaintyCalibration c = CertaintyCalibration.read(in);
+            return c.modelId().equals(calibrationId(model, int8)) ? Optional.of(c) : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + CALIBRATION_RESOURCE, e);
+        }
+    }
+
+    /** What a calibration names the model it was fitted for: name, delta id, encoder precision. */
+    public static String calibrationId(TunedExtractorModel model, boolean int8) {
+        return model.name() + " " + model.deltaId() + (int8 ? " int8" : " fp32");
     }
 
     /**
@@ -109,10 +137,17 @@ public final class ModelExtractor implements Extractor {
      * limits and threads. One passage is one encoder call, as in {@code extractor-tune}'s checks.
      */
     public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8) {
+        return open(model, encoder, int8, null);
+    }
+
+    /** The same, publishing the certainty through {@code calibration} (null: raw). */
+    public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8,
+                                      CertaintyCalibration calibration) {
         EncoderSettings base = new EncoderSettings(null, null, model.baseEncoder(), encoder.maxTokens(),
                 encoder.batchSize(), encoder.threads(), encoder.cacheDir()).withPasses(encoder.passes());
         EncoderSettings tuned = TunedEncoders.materialise(base, model.delta(), model.deltaId(), int8);
-        return new ModelExtractor(DjlTokenEncoder.open(tuned), model.head(), model.claims(), model.name(), true);
+        return new ModelExtractor(DjlTokenEncoder.open(tuned), model.head(), model.claims(), model.name(),
+                calibration, true);
     }
 
     /** The fine-tuned model shipped with this build. */
@@ -190,15 +225,24 @@ public final class ModelExtractor implements Extractor {
         List<Triple> read = triples(sentences, probabilities, head.threshold(), claims);
         return ExtractionOutcome.of(NodeNames.unified(passage.getText(),
                 withRulesWhereSilent(passage, sentences, read)))
-                .withCertainty(certainty(sentences, probabilities, head.threshold(), claims));
+                .withCertainty(calibrated(certainty(sentences, probabilities, head.threshold(), claims)));
+    }
+
+    private double calibrated(double raw) {
+        return calibration == null ? raw : calibration.apply(raw);
+    }
+
+    /** The calibration this extractor publishes its certainty through, if any. */
+    public Optional<CertaintyCalibration> calibration() {
+        return Optional.ofNullable(calibration);
     }
 
     /**
-     * How sure the model is of the passage's extraction as a whole: the probability it gave its least sure decision
-     * (each sentence's claim or no claim, and in each sentence it read, each pair's edge or no edge). One pair near
-     * the threshold, or a sentence the claim detector hesitates on, makes the whole passage unsure: that is where an
-     * LLM's second reading is worth its cost ({@code extractor.backend=cascade}). 1 for a passage with no sentence
-     * of two concepts.
+     * How sure the model is of the passage's extraction as a whole, before calibration: the probability it gave its
+     * least sure decision (each sentence's claim or no claim, and in each sentence it read, each pair's edge or no
+     * edge). One pair near the threshold, or a sentence the claim detector hesitates on, makes the whole passage
+     * unsure: that is where an LLM's second reading is worth its cost ({@code extractor.backend=cascade}). 1 for a
+     * passage with no sentence of two concepts. {@link CertaintyCalibration} turns it into a probability.
      */
     static double certainty(List<SentenceFeatures> sentences, List<float[][][]> probabilities, float threshold,
                             ClaimHead claimHead) {
