@@ -152,6 +152,11 @@ public final class EdgeSetScorer implements EdgeSetMeasure {
     }
 
     private void prepareLabels(List<Edge> predicted, List<Edge> gold) {
+        similarity.prepare(labels(predicted, gold));
+    }
+
+    /** Every non-blank node label of both sides, bounded as the similarities read them, each once. */
+    static java.util.Set<String> labels(List<Edge> predicted, List<Edge> gold) {
         java.util.Set<String> labels = new java.util.LinkedHashSet<>();
         for (List<Edge> edges : List.of(predicted, gold)) {
             for (Edge e : edges) {
@@ -163,10 +168,11 @@ public final class EdgeSetScorer implements EdgeSetMeasure {
                 }
             }
         }
-        similarity.prepare(labels);
+        return labels;
     }
 
-    private static List<Edge> asSet(Collection<Edge> edges) {
+    /** Edges equal after {@link NodeText#normalise} of both nodes, with the same direction, once each. */
+    static List<Edge> asSet(Collection<Edge> edges) {
         Map<List<Object>, Edge> unique = new LinkedHashMap<>();
         for (Edge e : edges) {
             unique.putIfAbsent(Arrays.asList(NodeText.normalise(e.source()), NodeText.normalise(e.target()),

@@ -3,8 +3,6 @@ package io.causalstream.measures;
 import io.causalstream.measures.rouge.Rouge;
 import io.causalstream.measures.rouge.RougeSimilarity;
 import io.causalstream.schemas.graph.Triple;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,14 +71,14 @@ public final class TripleMatch {
 
     /** One passage: predicted against gold. */
     public TripleMatchScore score(Collection<Edge> predictedEdges, Collection<Edge> goldEdges) {
-        List<Edge> predicted = asSet(predictedEdges);
-        List<Edge> gold = asSet(goldEdges);
+        List<Edge> predicted = EdgeSetScorer.asSet(predictedEdges);
+        List<Edge> gold = EdgeSetScorer.asSet(goldEdges);
         int p = predicted.size();
         int g = gold.size();
         if (p == 0 || g == 0) {
             return new TripleMatchScore(0, p, g);
         }
-        similarity.prepare(labels(predicted, gold));
+        similarity.prepare(EdgeSetScorer.labels(predicted, gold));
         // a pair's weight: a constant larger than every summed similarity of a full matching, plus its own summed
         // similarity, so the maximum-weight matching has the most pairs first and the most similarity second
         long pairWeight = 2 * SCALE * Math.min(p, g) + 1;
@@ -135,29 +133,6 @@ public final class TripleMatch {
 
     private static double clamp(double s) {
         return Math.max(0.0, Math.min(1.0, s));
-    }
-
-    private static List<String> labels(List<Edge> predicted, List<Edge> gold) {
-        List<String> labels = new ArrayList<>();
-        for (List<Edge> edges : List.of(predicted, gold)) {
-            for (Edge e : edges) {
-                for (String label : List.of(e.source(), e.target())) {
-                    if (!NodeText.isBlank(label)) {
-                        labels.add(NodeText.bounded(label));
-                    }
-                }
-            }
-        }
-        return labels;
-    }
-
-    private static List<Edge> asSet(Collection<Edge> edges) {
-        Map<List<Object>, Edge> unique = new LinkedHashMap<>();
-        for (Edge e : edges) {
-            unique.putIfAbsent(Arrays.asList(NodeText.normalise(e.source()), NodeText.normalise(e.target()),
-                    e.direction()), e);
-        }
-        return new ArrayList<>(unique.values());
     }
 
     @Override
