@@ -265,6 +265,21 @@ public final class DjlTokenEncoder implements TokenEncoder {
         }
     }
 
+    /**
+     * Which tokens of an encoding are special ([CLS], [SEP], padding ...): {@link TokenEmbeddings#special()}, and
+     * what {@code extractor-tune} pools by, so training and inference read the same pieces. A literal separator
+     * written in the text ("C [SEP] A") is the same token as an added one.
+     */
+    public static boolean[] special(Encoding e) {
+        String[] tokens = e.getTokens();
+        long[] mask = e.getSpecialTokenMask();
+        boolean[] special = new boolean[tokens.length];
+        for (int t = 0; t < tokens.length; t++) {
+            special[t] = mask[t] != 0 || SEPARATORS.contains(tokens[t]);
+        }
+        return special;
+    }
+
     private static Integer[] lengthOrder(Encoding[] encodings) {
         Integer[] order = new Integer[encodings.length];
         Arrays.setAll(order, i -> i);
@@ -390,15 +405,11 @@ public final class DjlTokenEncoder implements TokenEncoder {
                     vectors[t] = Arrays.copyOfRange(flat, offset, offset + d);
                 }
                 long[] typeIds = e.getTypeIds();
-                long[] specialMask = e.getSpecialTokenMask();
                 int[] typeInts = new int[n];
-                boolean[] special = new boolean[n];
                 for (int t = 0; t < n; t++) {
                     typeInts[t] = (int) typeIds[t];
-                    // a literal separator written in the text ("C [SEP] A") is the same token as an added one
-                    special[t] = specialMask[t] != 0 || SEPARATORS.contains(e.getTokens()[t]);
                 }
-                out[b] = new TokenEmbeddings(e.getTokens(), typeInts, special, vectors);
+                out[b] = new TokenEmbeddings(e.getTokens(), typeInts, special(e), vectors);
             }
             return out;
         }

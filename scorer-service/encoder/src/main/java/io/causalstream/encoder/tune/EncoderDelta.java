@@ -42,9 +42,32 @@ public final class EncoderDelta {
     }
 
     private final SortedMap<String, Difference> tensors;
+    /** {@link #id()}, computed on first use: hashing the bytes of a whole encoder's delta is not free. */
+    private volatile String id;
 
     private EncoderDelta(SortedMap<String, Difference> tensors) {
         this.tensors = tensors;
+    }
+
+    /**
+     * The first 12 hex digits of the SHA-256 of the delta's bytes ({@link #write}): names the delta, e.g. the
+     * directory {@link TunedEncoders} writes the merged model into. The same content has the same id.
+     */
+    public String id() {
+        String known = id;
+        if (known == null) {
+            try {
+                java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+                write(new java.security.DigestOutputStream(OutputStream.nullOutputStream(), sha));
+                known = java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+            id = known;
+        }
+        return known;
     }
 
     /**

@@ -162,7 +162,8 @@ public final class ModelExtractor implements Extractor {
         }
     }
 
-    static TunedExtractorModel readTuned(java.nio.file.Path file) {
+    /** A model file {@code extractor-tune} wrote. */
+    public static TunedExtractorModel readTuned(java.nio.file.Path file) {
         try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             return TunedExtractorModel.read(in);
         } catch (IOException e) {
@@ -214,7 +215,8 @@ public final class ModelExtractor implements Extractor {
     @Override
     public Annotator annotator() {
         return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
-                .setModel(modelName + "+" + reader.encoder().name() + "+" + RuleBasedExtractor.MODEL).setPromptFormat(null)
+                .setModel(modelName + "+" + reader.encoder().name() + "+" + RuleBasedExtractor.MODEL)
+                .setPromptFormat(null)
                 .build();
     }
 

@@ -8,9 +8,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The fine-tuned extractor model as shipped: what training changed in the encoder (an {@link EncoderDelta} over the
@@ -89,17 +86,8 @@ public record TunedExtractorModel(String name, String baseEncoder, RelationHead 
         return bytes;
     }
 
-    /** The first 12 hex digits of the SHA-256 of the delta's bytes: names the merged encoder in the cache. */
+    /** The delta's id ({@link EncoderDelta#id}): names the merged encoder in the cache. */
     public String deltaId() {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            delta.write(bytes);
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes.toByteArray()))
-                    .substring(0, 12);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return delta.id();
     }
 }

@@ -117,17 +117,14 @@ public final class ExtractorTrainCli implements Callable<Integer> {
         System.setProperty("ai.djl.offline", "true");
         System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
         System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
-        Path csv = data.resolve("data");
-        EloPassages elo = EloPassages.load(data);
-        List<GoldPassage> trainAll = ReleasedSplit.read(csv.resolve("train_data.csv"));
-        List<GoldPassage> valAll = ReleasedSplit.read(csv.resolve("val_data.csv"));
-        List<GoldPassage> test = ReleasedSplit.read(csv.resolve("test_data.csv"));
-        List<GoldPassage> train = elo.without(trainAll);
-        List<GoldPassage> val = elo.without(valAll);
+        TrainingSplits splits = TrainingSplits.load(data);
+        EloPassages elo = splits.elo();
+        List<GoldPassage> trainAll = splits.trainAll();
+        List<GoldPassage> valAll = splits.valAll();
+        List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
+        List<GoldPassage> train = splits.train(limit);
+        List<GoldPassage> val = splits.val();
         List<GoldPassage> testNoElo = elo.without(test);
-        if (limit != null && limit < train.size()) {
-            train = train.subList(0, limit);
-        }
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d (%d dropped), test %d "
                 + "(%d Elo)%n", train.size(), elo.countIn(trainAll), val.size(), elo.countIn(valAll), test.size(),
                 elo.countIn(test));

@@ -6,12 +6,10 @@ import io.causalstream.extractor.backend.model.CertaintyCalibration;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.MeasureCatalog;
-import io.causalstream.research.extraction.train.EloPassages;
+import io.causalstream.research.extraction.train.TrainingSplits;
 import io.causalstream.schemas.passage.Passage;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,16 +63,8 @@ public final class ExtractorCalibrateCli implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         System.setProperty("ai.djl.offline", "true");
-        TunedExtractorModel tuned;
-        if (model == null) {
-            tuned = ModelExtractor.shippedTuned();
-        } else {
-            try (InputStream in = Files.newInputStream(model)) {
-                tuned = TunedExtractorModel.read(new java.io.BufferedInputStream(in, 1 << 16));
-            }
-        }
-        EloPassages elo = EloPassages.load(data);
-        List<GoldPassage> val = elo.without(ReleasedSplit.read(data.resolve("data/val_data.csv")));
+        TunedExtractorModel tuned = model == null ? ModelExtractor.shippedTuned() : ModelExtractor.readTuned(model);
+        List<GoldPassage> val = TrainingSplits.load(data).val();
         EdgeSetScorer meteor = (EdgeSetScorer) MeasureCatalog.builtIn().entry("meteor").factory().apply(0.01);
         double[] raw = new double[val.size()];
         boolean[] right = new boolean[val.size()];

@@ -15,12 +15,12 @@ import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.research.extraction.SplitScore;
 import io.causalstream.research.extraction.train.EloPassages;
+import io.causalstream.research.extraction.train.TrainingSplits;
 import io.causalstream.research.extraction.train.PairLabels;
 import io.causalstream.schemas.graph.Triple;
 import java.io.ByteArrayOutputStream;
@@ -130,15 +130,11 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         System.setProperty("ai.djl.offline", "true");
         System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
         System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
-        Path csv = data.resolve("data");
-        EloPassages elo = EloPassages.load(data);
-        List<GoldPassage> trainAll = ReleasedSplit.read(csv.resolve("train_data.csv"));
-        List<GoldPassage> valAll = ReleasedSplit.read(csv.resolve("val_data.csv"));
-        List<GoldPassage> train = elo.without(trainAll);
-        List<GoldPassage> val = elo.without(valAll);
-        if (limit != null && limit < train.size()) {
-            train = train.subList(0, limit);
-        }
+        TrainingSplits splits = TrainingSplits.load(data);
+        EloPassages elo = splits.elo();
+        List<GoldPassage> trainAll = splits.trainAll();
+        List<GoldPassage> train = splits.train(limit);
+        List<GoldPassage> val = splits.val();
         List<CausalNewsSentences.Sentence> newsTrain = CausalNewsSentences.read(news.resolve("train_subtask1.csv"));
         newsTrain = newsTrain.subList(0, Math.min(newsSentences, newsTrain.size()));
         List<CausalNewsSentences.Sentence> newsDev = CausalNewsSentences.read(news.resolve("dev_subtask1.csv"));
@@ -209,14 +205,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                                     List<io.causalstream.extractor.backend.model.ConceptSpan> spans, int[][] labels,
                                     int claim) {
         Encoding e = tokenizer.encode(text);
-        String[] tokens = e.getTokens();
-        long[] mask = e.getSpecialTokenMask();
-        boolean[] special = new boolean[tokens.length];
-        for (int t = 0; t < tokens.length; t++) {
-            special[t] = mask[t] != 0 || tokens[t].equals("[CLS]") || tokens[t].equals("[SEP]");
-        }
-        return new TuningSentence(text, e.getIds(), SentenceFeatures.characterStarts(text, tokens, special), spans,
-                labels, claim);
+        return new TuningSentence(text, e.getIds(), SentenceFeatures.characterStarts(text, e.getTokens(),
+                DjlTokenEncoder.special(e)), spans, labels, claim);
     }
 
     /**
@@ -232,9 +222,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         EncoderDelta delta = EncoderDelta.between(base.floatWeights(), block.encoder().weights());
         EncoderSettings scratchBase = new EncoderSettings(null, null, baseSettings.name(), baseSettings.maxTokens(),
                 baseSettings.batchSize(), threads, scratch.resolve("epoch-" + epoch));
-        TunedExtractorModel draft = new TunedExtractorModel(name, ModelExtractor.TUNED_BASE,
-                block.relationHead("pending"), block.claimHead(), delta);
-        EncoderSettings tuned = TunedEncoders.materialise(scratchBase, delta, draft.deltaId());
+        EncoderSettings tuned = TunedEncoders.materialise(scratchBase, delta, delta.id());
         RelationHead head = block.relationHead(tuned.name());
         ClaimHead claims = block.claimHead();
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(tuned)) {
