@@ -6,7 +6,7 @@ import io.causalstream.elo.app.PipelineSettings;
 import io.causalstream.elo.pipeline.ConsumerLag;
 import io.causalstream.elo.pipeline.PipelineFigures;
 import io.causalstream.elo.pipeline.PipelineView;
-import io.causalstream.elo.pipeline.PrometheusText;
+import io.causalstream.runtime.metrics.PrometheusText;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

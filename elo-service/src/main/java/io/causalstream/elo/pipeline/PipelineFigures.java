@@ -4,6 +4,8 @@ import io.causalstream.elo.pipeline.PipelineView.GroupLag;
 import io.causalstream.elo.pipeline.PipelineView.Latency;
 import io.causalstream.elo.pipeline.PipelineView.Source;
 import io.causalstream.elo.pipeline.PipelineView.TopicDeadLetters;
+import io.causalstream.runtime.metrics.HistogramQuantile;
+import io.causalstream.runtime.metrics.PrometheusText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

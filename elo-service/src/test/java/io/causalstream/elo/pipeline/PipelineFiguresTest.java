@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.causalstream.elo.pipeline.PipelineFigures.Scrape;
 import io.causalstream.elo.pipeline.PipelineView.TopicDeadLetters;
+import io.causalstream.runtime.metrics.PrometheusText;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

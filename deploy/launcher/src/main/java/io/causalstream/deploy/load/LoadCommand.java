@@ -3,7 +3,7 @@ package io.causalstream.deploy.load;
 import io.causalstream.deploy.demo.SampleData;
 import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
-import io.causalstream.elo.pipeline.PrometheusText;
+import io.causalstream.runtime.metrics.PrometheusText;
 import io.causalstream.local.ChildProcesses;
 import io.causalstream.local.LocalPorts;
 import io.causalstream.local.SchemaRegistryProcess;

@@ -9,21 +9,27 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The module graph as rules over packages (module -> packages: see README "Modules"). Maven's enforcer keeps the
- * artifact graph honest (only {@code deploy} may declare a service artifact); these rules check what the code
- * actually imports, which a transitive dependency could otherwise hide.
+ * The module graph as rules over packages: {@code schemas ← libs ← services ← deploy} (see docs, architecture). Maven's
+ * enforcer keeps the artifact graph honest (only {@code deploy} may declare a service artifact); these rules check
+ * what the code actually imports, which a transitive dependency could otherwise hide.
  */
 final class ArchitectureRules {
 
-    /** Kafka-free libraries: each paper's method, the text toolkit, the encoder and the extractor backends. */
+    /** Kafka-free libraries: each paper's method, the text toolkit, the encoder, the client and the extractor backends. */
     static final String[] METHOD_LIBRARIES = {
             "io.causalstream.text..", "io.causalstream.encoder..", "io.causalstream.measures..",
             "io.causalstream.alignment..", "io.causalstream.cesar..", "io.causalstream.validation..",
             "io.causalstream.wikicausal..", "io.causalstream.fcm..", "io.causalstream.openai..",
             "io.causalstream.extractor.backend..", "io.causalstream.extractor.llm..", "io.causalstream.extractor.prompt..",
             "io.causalstream.extractor.parse..", "io.causalstream.extractor.cache..", "io.causalstream.extractor.staged..",
-            "io.causalstream.extractor.dataset..", "io.causalstream.extractor.resilience..",
-            "io.causalstream.extractor.ratelimit.."};
+            "io.causalstream.extractor.dataset.."};
+
+    /** Everything below the services: the contract, the shared libraries ({@code libs/}) and the method libraries. */
+    static final String[] BELOW_THE_SERVICES = Stream.concat(Stream.of(
+                    "io.causalstream.serde..", "io.causalstream.topics..", "io.causalstream.schemas..",
+                    "io.causalstream.runtime..", "io.causalstream.deadletter..", "io.causalstream.local..",
+                    "io.causalstream.testkit.."),
+            Stream.of(METHOD_LIBRARIES)).toArray(String[]::new);
 
     /** The application packages of each service: no other service, library or tool may use them. */
     static final List<String[]> SERVICES = List.of(
@@ -32,7 +38,8 @@ final class ArchitectureRules {
             new String[] {"io.causalstream.scorer.."},
             new String[] {"io.causalstream.elo.."});
 
-    static final String DEPLOY = "io.causalstream.deploy..";
+    /** The top: the launcher with the CLI, and the research tools beside it. */
+    static final String[] DEPLOY = {"io.causalstream.deploy..", "io.causalstream.research.."};
 
     static final ArchRule METHOD_LIBRARIES_DO_NOT_USE_KAFKA = noClasses()
             .that().resideInAnyPackage(METHOD_LIBRARIES)
@@ -43,6 +50,17 @@ final class ArchitectureRules {
             .that().resideInAnyPackage(METHOD_LIBRARIES)
             .should().dependOnClassesThat().resideInAnyPackage("io.causalstream.runtime..")
             .because("libraries receive typed settings; the services and tools read the configuration");
+
+    static final ArchRule LIBRARIES_USE_NO_SERVICE_AND_NO_TOOL = noClasses()
+            .that().resideInAnyPackage(BELOW_THE_SERVICES)
+            .should().dependOnClassesThat().resideInAnyPackage(Stream.concat(
+                    SERVICES.stream().flatMap(Stream::of), Stream.of(DEPLOY)).toArray(String[]::new))
+            .because("dependencies flow one way: schemas <- libs <- services <- deploy");
+
+    static final ArchRule SERVICES_USE_NO_TOOL = noClasses()
+            .that().resideInAnyPackage(SERVICES.stream().flatMap(Stream::of).toArray(String[]::new))
+            .should().dependOnClassesThat().resideInAnyPackage(DEPLOY)
+            .because("the launcher and the research tools assemble the services, never the other way round");
 
     static final ArchRule ONLY_DEPLOY_USES_A_SERVICE = onlyDeployUsesAService();
 

@@ -6,7 +6,10 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.causalstream.measures.archfixture.MeasureThatReadsKafka;
+import io.causalstream.runtime.archfixture.RuntimeThatUsesTheLauncher;
+import io.causalstream.scorer.archfixture.ScorerThatUsesAResearchTool;
 import io.causalstream.scorer.archfixture.ScorerThatUsesTheEloService;
+import io.causalstream.validation.archfixture.ValidationThatReadsTheConfiguration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +28,8 @@ class ArchitectureTest {
         assertThat(PRODUCT.stream().map(c -> c.getPackageName()))
                 .contains("io.causalstream.measures", "io.causalstream.cesar", "io.causalstream.validation",
                         "io.causalstream.scorer.topology", "io.causalstream.elo.topology",
-                        "io.causalstream.extractor.pipeline", "io.causalstream.text", "io.causalstream.fcm.aggregate");
+                        "io.causalstream.extractor.pipeline", "io.causalstream.text", "io.causalstream.fcm.aggregate",
+                        "io.causalstream.runtime", "io.causalstream.research.cesar", "io.causalstream.deploy");
     }
 
     @Test
@@ -41,6 +45,34 @@ class ArchitectureTest {
     @Test
     void onlyDeployDependsOnAService() {
         ArchitectureRules.ONLY_DEPLOY_USES_A_SERVICE.check(PRODUCT);
+    }
+
+    @Test
+    void librariesUseNoServiceAndNoTool() {
+        ArchitectureRules.LIBRARIES_USE_NO_SERVICE_AND_NO_TOOL.check(PRODUCT);
+    }
+
+    @Test
+    void servicesUseNoTool() {
+        ArchitectureRules.SERVICES_USE_NO_TOOL.check(PRODUCT);
+    }
+
+    @Test
+    void aMethodLibraryReadingTheConfigurationIsReported() {
+        JavaClasses broken = new ClassFileImporter().importClasses(ValidationThatReadsTheConfiguration.class);
+        assertThat(ArchitectureRules.METHOD_LIBRARIES_TAKE_TYPED_SETTINGS.evaluate(broken).hasViolation()).isTrue();
+    }
+
+    @Test
+    void aLibraryUsingTheLauncherIsReported() {
+        JavaClasses broken = new ClassFileImporter().importClasses(RuntimeThatUsesTheLauncher.class);
+        assertThat(ArchitectureRules.LIBRARIES_USE_NO_SERVICE_AND_NO_TOOL.evaluate(broken).hasViolation()).isTrue();
+    }
+
+    @Test
+    void aServiceUsingAResearchToolIsReported() {
+        JavaClasses broken = new ClassFileImporter().importClasses(ScorerThatUsesAResearchTool.class);
+        assertThat(ArchitectureRules.SERVICES_USE_NO_TOOL.evaluate(broken).hasViolation()).isTrue();
     }
 
     @Test

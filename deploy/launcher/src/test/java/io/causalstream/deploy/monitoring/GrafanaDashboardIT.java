@@ -3,7 +3,7 @@ package io.causalstream.deploy.monitoring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.elo.app.EloService;
-import io.causalstream.elo.pipeline.PrometheusText;
+import io.causalstream.runtime.metrics.PrometheusText;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.gold.GoldOrigin;
