@@ -74,7 +74,7 @@ class ServiceAclsTest {
     /** deploy/k8s/kafka-users.yaml is generated from this code; regenerate it when the ACLs change. */
     @Test
     void theStrimziUsersInDeployK8sAreTheOnesThisCodeGenerates() throws Exception {
-        Path file = Path.of("..", "k8s", "kafka-users.yaml");
+        Path file = Path.of("..", "..", "deploy", "k8s", "kafka-users.yaml");
         assertThat(Files.readString(file)).isEqualTo(ServiceAcls.strimziKafkaUsers(ServiceAcls.all(), "causal-stream"));
     }
 
