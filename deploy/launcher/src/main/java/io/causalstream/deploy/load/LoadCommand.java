@@ -16,8 +16,6 @@ import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.schemas.passage.Passage;
-import io.causalstream.schemas.scoring.ScoredGraph;
-import io.causalstream.schemas.tournament.Tournament;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.topics.Topics;
 import java.io.IOException;
@@ -31,37 +29,29 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -170,12 +160,72 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
+    /** The system under load: where its broker and registry listen, and its consumer groups. */
+    private record SystemUnderLoad(String bootstrap, String registryUrl, List<String> groups) {
+    }
+
+    /** What the load window produced: records out, its length, and the counters and CPU before and after it. */
+    private record LoadWindow(long passagesOut, long judgmentsOut, double seconds, long scored, long ratings,
+                              Map<String, Double> metricsBefore, Map<String, Double> metricsAfter,
+                              long passThroughRecords, Map<String, Double> cpuBefore, Map<String, Double> cpuAfter) {
+        double extracted() {
+            return metricsAfter.getOrDefault("extracted", 0.0) - metricsBefore.getOrDefault("extracted", 0.0);
+        }
+
+        double judged() {
+            return metricsAfter.getOrDefault("judgments", 0.0) - metricsBefore.getOrDefault("judgments", 0.0);
+        }
+    }
+
+    /** Lag every 5 s from the load's start on, and the highest heap and RocksDB memory seen. */
+    private final class Samples {
+        final long start = System.nanoTime();
+        final Map<Integer, Map<String, Long>> lagOverTime = new TreeMap<>();
+        final Map<String, Double> heapMax = new LinkedHashMap<>();
+        final Map<String, Double> rocksMax = new LinkedHashMap<>();
+        private long next = start;
+
+        void lagIfDue(Admin admin, List<String> groups, boolean withMemory) {
+            long now = System.nanoTime();
+            if (now >= next) {
+                lag(admin, groups, now);
+                if (withMemory) {
+                    memory(heapMax, rocksMax);
+                }
+                next += TimeUnit.SECONDS.toNanos(5);
+            }
+        }
+
+        void lag(Admin admin, List<String> groups, long now) {
+            lagOverTime.put((int) Math.round((now - start) / 1e9), LoadCommand.lag(admin, groups));
+        }
+    }
+
     private void run(PrintStream out, Duration load, Duration quiet, Duration drainMax) throws Exception {
         Path dir = dataDir.resolve("run-" + System.currentTimeMillis()).toAbsolutePath();
         Files.createDirectories(dir);
         out.printf("causal-stream load harness: %.1f passages/s, %.1f judgments/s for %ds; data and logs in %s%n",
                 passagesPerSecond, judgmentsPerSecond, load.toSeconds(), dir);
+        SystemUnderLoad system = startSystem(out, dir);
+        AvroSerdes serdes = new AvroSerdes(system.registryUrl());
+        List<Passage> texts = SampleData.load().passages();
+        try (Admin admin = admin(system.bootstrap());
+             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProps(system.bootstrap()),
+                     new StringSerializer(), new ByteArraySerializer())) {
+            setUpTournaments(out, admin, producer, serdes, texts, system.groups());
+            Map<String, Double> idleRate = idleCpuRate(quiet);
+            try (OutputFollowers followers = OutputFollowers.start(system.bootstrap(), serdes)) {
+                Thread.sleep(2000); // the followers are assigned and at the end
+                Samples samples = new Samples();
+                LoadWindow window = drive(load, admin, producer, serdes, texts, followers, samples, system.groups());
+                drain(drainMax, window, admin, followers, samples, system.groups());
+                report(out, window, followers, samples, idleRate);
+            }
+        }
+    }
 
+    /** A KRaft broker, a registry, the topics, the three services and the pass-through, each ready. */
+    private SystemUnderLoad startSystem(PrintStream out, Path dir) throws Exception {
         KafkaBrokerProcess broker = track(KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dir.resolve("kafka"),
                 LocalPorts.pickFree(), LocalPorts.pickFree()));
         String bootstrap = broker.bootstrapServers();
@@ -188,7 +238,6 @@ public final class LoadCommand implements Callable<Integer> {
             admin.createTopics(List.of(new NewTopic(PASS_THROUGH_IN, partitions, (short) 1),
                     new NewTopic(PASS_THROUGH_OUT, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
-
         for (String service : SERVICES) {
             startService(service, bootstrap, registry.url(), dir);
         }
@@ -198,234 +247,162 @@ public final class LoadCommand implements Callable<Integer> {
             awaitReady(service, Duration.ofMinutes(4));
         }
         out.printf("  services ready: %s%n", ports);
+        List<String> groups = new ArrayList<>(SERVICES);
+        groups.add(PassThroughApp.APPLICATION_ID);
+        return new SystemUnderLoad(bootstrap, registry.url(), groups);
+    }
 
-        AvroSerdes serdes = new AvroSerdes(registry.url());
-        List<Passage> texts = SampleData.load().passages();
-        try (Admin admin = admin(bootstrap);
-             KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProps(bootstrap),
-                     new StringSerializer(), new ByteArraySerializer())) {
-            var passageSerializer = serdes.valueSerializer(Topics.PASSAGES);
-            var extractionSerializer = serdes.valueSerializer(Topics.EXTRACTIONS);
-            var judgmentSerializer = serdes.valueSerializer(Topics.JUDGMENTS);
-
-            // the tournaments: passages with three human annotations each, known to every service before the load
-            for (int t = 0; t < tournaments; t++) {
-                String id = "load-t-" + t;
-                Passage p = passage(id, texts.get(t % texts.size()).getText());
-                producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id, passageSerializer.serialize(Topics.PASSAGES.name(), p)));
-                for (String a : ANNOTATORS) {
-                    producer.send(new ProducerRecord<>(Topics.EXTRACTIONS.name(), id,
-                            extractionSerializer.serialize(Topics.EXTRACTIONS.name(), annotation(id, a, t))));
-                }
+    /** The tournaments: passages with three human annotations each, known to every service before the load. */
+    private void setUpTournaments(PrintStream out, Admin admin, KafkaProducer<String, byte[]> producer,
+                                  AvroSerdes serdes, List<Passage> texts, List<String> groups) throws Exception {
+        var passageSerializer = serdes.valueSerializer(Topics.PASSAGES);
+        var extractionSerializer = serdes.valueSerializer(Topics.EXTRACTIONS);
+        for (int t = 0; t < tournaments; t++) {
+            String id = "load-t-" + t;
+            Passage p = passage(id, texts.get(t % texts.size()).getText());
+            producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id,
+                    passageSerializer.serialize(Topics.PASSAGES.name(), p)));
+            for (String a : ANNOTATORS) {
+                producer.send(new ProducerRecord<>(Topics.EXTRACTIONS.name(), id,
+                        extractionSerializer.serialize(Topics.EXTRACTIONS.name(), annotation(id, a, t))));
             }
-            producer.flush();
-            List<String> groups = new ArrayList<>(SERVICES);
-            groups.add(PassThroughApp.APPLICATION_ID);
-            awaitSettled(admin, groups, Duration.ofMinutes(3));
-            out.printf("  %d tournaments set up and processed by every service%n", tournaments);
-
-            // idle CPU of each process over the quiet window
-            Map<String, Double> cpu0 = cpuSeconds();
-            Thread.sleep(quiet.toMillis());
-            Map<String, Double> cpuIdle = cpuSeconds();
-            Map<String, Double> idleRate = new LinkedHashMap<>();
-            cpuIdle.forEach((k, v) -> idleRate.put(k, (v - cpu0.getOrDefault(k, v)) / Math.max(1e-9, quiet.toMillis() / 1000.0)));
-
-            // followers of the outputs, from their current end
-            Map<String, Long> passageSent = new ConcurrentHashMap<>();
-            Map<String, List<Long>> judgmentSent = new ConcurrentHashMap<>();
-            LoadReport.Latencies passageToScored = new LoadReport.Latencies();
-            LoadReport.Latencies judgmentToRating = new LoadReport.Latencies();
-            AtomicLong scoredInWindow = new AtomicLong();
-            AtomicLong ratingsInWindow = new AtomicLong();
-            AtomicBoolean following = new AtomicBoolean(true);
-            Set<String> scoredSeen = ConcurrentHashMap.newKeySet();
-            Map<String, Integer> appliedSeen = new ConcurrentHashMap<>();
-            Thread scoredFollower = follow(bootstrap, Topics.SCORED_GRAPHS.name(), serdes.valueDeserializer(Topics.SCORED_GRAPHS),
-                    following, (ScoredGraph g, Long now) -> {
-                        scoredInWindow.incrementAndGet();
-                        Long sent = passageSent.get(g.getPassageId());
-                        if (sent != null && scoredSeen.add(g.getPassageId())) {
-                            passageToScored.add((now - sent) / 1e6);
-                        }
-                    });
-            Thread ratingsFollower = follow(bootstrap, Topics.RATINGS.name(), serdes.valueDeserializer(Topics.RATINGS),
-                    following, (Tournament t, Long now) -> {
-                        ratingsInWindow.incrementAndGet();
-                        List<Long> sent = judgmentSent.get(t.getPassageId());
-                        if (sent == null) {
-                            return;
-                        }
-                        synchronized (sent) {
-                            int before = appliedSeen.getOrDefault(t.getPassageId(), 0);
-                            int applied = (int) Math.min(t.getJudgmentsApplied(), sent.size());
-                            for (int i = before; i < applied; i++) {
-                                judgmentToRating.add((now - sent.get(i)) / 1e6);
-                            }
-                            appliedSeen.put(t.getPassageId(), Math.max(before, applied));
-                        }
-                    });
-            Thread.sleep(2000); // the followers are assigned and at the end
-
-            Map<String, Double> metricsBefore = stageCounters();
-            Map<String, Long> ptBefore = committed(admin, PassThroughApp.APPLICATION_ID);
-            Map<String, Double> cpuBefore = cpuSeconds();
-            Map<Integer, Map<String, Long>> lagOverTime = new TreeMap<>();
-            Map<String, Double> heapMax = new LinkedHashMap<>();
-            Map<String, Double> rocksMax = new LinkedHashMap<>();
-            scoredInWindow.set(0);
-            ratingsInWindow.set(0);
-
-            // the load: one loop, each record sent when its time has come
-            long start = System.nanoTime();
-            long end = start + load.toNanos();
-            long passagesOut = 0;
-            long judgmentsOut = 0;
-            long nextSample = start;
-            Random random = new Random(42);
-            while (System.nanoTime() < end) {
-                long now = System.nanoTime();
-                double elapsed = (now - start) / 1e9;
-                while (passagesOut < (long) (elapsed * passagesPerSecond)) {
-                    String id = "load-p-" + passagesOut;
-                    byte[] bytes = passageSerializer.serialize(Topics.PASSAGES.name(),
-                            passage(id, texts.get((int) (passagesOut % texts.size())).getText()));
-                    passageSent.put(id, System.nanoTime());
-                    producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id, bytes));
-                    producer.send(new ProducerRecord<>(PASS_THROUGH_IN, id, bytes));
-                    passagesOut++;
-                }
-                while (judgmentsOut < (long) (elapsed * judgmentsPerSecond)) {
-                    String passage = "load-t-" + random.nextInt(tournaments);
-                    int l = random.nextInt(3);
-                    int r = (l + 1 + random.nextInt(2)) % 3;
-                    Outcome o = Outcome.values()[random.nextInt(Outcome.values().length)];
-                    Judgment j = Judgment.newBuilder().setJudgmentId("load-j-" + judgmentsOut).setPassageId(passage)
-                            .setRaterId("load-rater-" + judgmentsOut).setLeft(ANNOTATORS.get(l) + "@" + passage)
-                            .setRight(ANNOTATORS.get(r) + "@" + passage).setOutcome(o).setTime(Instant.now()).build();
-                    List<Long> sent = judgmentSent.computeIfAbsent(passage, k -> new ArrayList<>());
-                    synchronized (sent) {
-                        sent.add(System.nanoTime());
-                        producer.send(new ProducerRecord<>(Topics.JUDGMENTS.name(), passage,
-                                judgmentSerializer.serialize(Topics.JUDGMENTS.name(), j)));
-                    }
-                    judgmentsOut++;
-                }
-                if (now >= nextSample) {
-                    int t = (int) Math.round((now - start) / 1e9);
-                    lagOverTime.put(t, lag(admin, groups));
-                    memory(heapMax, rocksMax);
-                    nextSample += TimeUnit.SECONDS.toNanos(5);
-                }
-                Thread.sleep(2);
-            }
-            producer.flush();
-            double seconds = (System.nanoTime() - start) / 1e9;
-            Map<String, Double> cpuAfter = cpuSeconds();
-            Map<String, Double> metricsAfter = stageCounters();
-            Map<String, Long> ptAfter = committed(admin, PassThroughApp.APPLICATION_ID);
-            long scoredDuringLoad = scoredInWindow.get();
-            long ratingsDuringLoad = ratingsInWindow.get();
-            memory(heapMax, rocksMax);
-
-            // drain: the last records' latencies, and lag back to 0
-            long drainEnd = System.nanoTime() + drainMax.toNanos();
-            int judgmentsExpected = (int) judgmentsOut;
-            while (System.nanoTime() < drainEnd && (scoredSeen.size() < passagesOut
-                    || judgmentToRating.count() < judgmentsExpected)) {
-                if (System.nanoTime() >= nextSample) {
-                    lagOverTime.put((int) Math.round((System.nanoTime() - start) / 1e9), lag(admin, groups));
-                    nextSample += TimeUnit.SECONDS.toNanos(5);
-                }
-                Thread.sleep(200);
-            }
-            lagOverTime.put((int) Math.round((System.nanoTime() - start) / 1e9), lag(admin, groups));
-            following.set(false);
-            scoredFollower.join(5000);
-            ratingsFollower.join(5000);
-
-            // ---- the report
-            out.printf("%nLoad: %d passages (%.2f/s) and %d judgments (%.2f/s) in %.1f s; machine: %d cores%n",
-                    passagesOut, passagesOut / seconds, judgmentsOut, judgmentsOut / seconds, seconds,
-                    Runtime.getRuntime().availableProcessors());
-            out.println("\nThroughput per stage during the load (records/s):");
-            double extracted = metricsAfter.getOrDefault("extracted", 0.0) - metricsBefore.getOrDefault("extracted", 0.0);
-            double judged = metricsAfter.getOrDefault("judgments", 0.0) - metricsBefore.getOrDefault("judgments", 0.0);
-            long ptRecords = sum(ptAfter) - sum(ptBefore);
-            LoadReport.table(out, List.of("stage", "records", "per s"), List.of(
-                    List.of("passages published", Long.toString(passagesOut), LoadReport.fmt(passagesOut / seconds, 2)),
-                    List.of("extractor: passages extracted", LoadReport.fmt(extracted, 0), LoadReport.fmt(extracted / seconds, 2)),
-                    List.of("scorer: scored graphs published", Long.toString(scoredDuringLoad), LoadReport.fmt(scoredDuringLoad / seconds, 2)),
-                    List.of("judgments published", Long.toString(judgmentsOut), LoadReport.fmt(judgmentsOut / seconds, 2)),
-                    List.of("elo: judgments counted", LoadReport.fmt(judged, 0), LoadReport.fmt(judged / seconds, 2)),
-                    List.of("elo: ratings records published", Long.toString(ratingsDuringLoad), LoadReport.fmt(ratingsDuringLoad / seconds, 2)),
-                    List.of("pass-through: records copied", Long.toString(ptRecords), LoadReport.fmt(ptRecords / seconds, 2))));
-
-            out.println("\nConsumer lag over time (records behind, summed over the group's partitions):");
-            LoadReport.lag(out, lagOverTime);
-
-            out.println("\nEnd-to-end latency (send to output record seen by a read_committed consumer):");
-            Map<String, String> a = LoadReport.latencyRow(passageToScored);
-            LoadReport.table(out, List.of("path", "n", "p50", "p90", "p99", "max"), List.of(
-                    LoadReport.cells("passage -> first scored graph", a),
-                    LoadReport.cells("judgment -> rating including it", LoadReport.latencyRow(judgmentToRating))));
-            if (scoredSeen.size() < passagesOut || judgmentToRating.count() < judgmentsExpected) {
-                out.printf("  (not all outputs seen within the drain time: %d of %d passages scored, %d of %d judgments rated)%n",
-                        scoredSeen.size(), passagesOut, judgmentToRating.count(), judgmentsExpected);
-            }
-
-            out.println("\nMemory (highest sample during the load, from each service's /metrics):");
-            List<List<String>> mem = new ArrayList<>();
-            for (String s : SERVICES) {
-                mem.add(List.of(s, LoadReport.mib(heapMax.get(s)), LoadReport.mib(rocksMax.get(s))));
-            }
-            LoadReport.table(out, List.of("service", "heap used", "RocksDB (memtables + block cache + readers)"), mem);
-
-            out.println("\nCPU per record (process CPU time over the load; records: the stage's own output, the pass-through's "
-                    + "copies; idle: the rate measured before the load, times the load's length):");
-            Map<String, Long> records = Map.of("extractor-service", Math.round(extracted),
-                    "scorer-service", scoredDuringLoad, "elo-service", Math.round(judged));
-            List<LoadReport.Cost> costs = new ArrayList<>();
-            for (String s : SERVICES) {
-                costs.add(new LoadReport.Cost(s, cpuAfter.get(s) - cpuBefore.get(s), idleRate.get(s) * seconds,
-                        records.get(s)));
-            }
-            LoadReport.Cost pass = new LoadReport.Cost("pass-through (EOS)",
-                    cpuAfter.get("pass-through") - cpuBefore.get("pass-through"), idleRate.get("pass-through") * seconds,
-                    ptRecords);
-            LoadReport.costs(out, costs, pass);
-            out.println("  (- above idle: the process used more CPU in its quiet window than during the load; the machine's"
-                    + " other load and the JIT make idle rates noisy, the totals are the firmer figure)");
         }
+        producer.flush();
+        awaitSettled(admin, groups, Duration.ofMinutes(3));
+        out.printf("  %d tournaments set up and processed by every service%n", tournaments);
     }
 
-    private interface RecordSink<V> {
-        void take(V value, Long nanoTime);
+    /** Each process's CPU seconds per second over a quiet window. */
+    private Map<String, Double> idleCpuRate(Duration quiet) throws InterruptedException {
+        Map<String, Double> before = cpuSeconds();
+        Thread.sleep(quiet.toMillis());
+        Map<String, Double> after = cpuSeconds();
+        Map<String, Double> rate = new LinkedHashMap<>();
+        after.forEach((k, v) -> rate.put(k, (v - before.getOrDefault(k, v)) / Math.max(1e-9, quiet.toMillis() / 1000.0)));
+        return rate;
     }
 
-    private static <V> Thread follow(String bootstrap, String topic, org.apache.kafka.common.serialization.Deserializer<V> values,
-                                     AtomicBoolean running, RecordSink<V> sink) {
-        Thread t = Thread.ofPlatform().name("load-follow-" + topic).daemon().start(() -> {
-            Map<String, Object> props = new HashMap<>();
-            props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-            props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-            try (KafkaConsumer<String, V> c = new KafkaConsumer<>(props, new StringDeserializer(), values)) {
-                List<TopicPartition> parts = c.partitionsFor(topic).stream()
-                        .map(p -> new TopicPartition(topic, p.partition())).toList();
-                c.assign(parts);
-                c.seekToEnd(parts);
-                parts.forEach(c::position);
-                while (running.get()) {
-                    for (ConsumerRecord<String, V> r : c.poll(Duration.ofMillis(100))) {
-                        if (r.value() != null) {
-                            sink.take(r.value(), System.nanoTime());
-                        }
-                    }
-                }
+    /** The load: one loop, each record sent when its time has come. */
+    private LoadWindow drive(Duration load, Admin admin, KafkaProducer<String, byte[]> producer, AvroSerdes serdes,
+                             List<Passage> texts, OutputFollowers followers, Samples samples, List<String> groups)
+            throws Exception {
+        var passageSerializer = serdes.valueSerializer(Topics.PASSAGES);
+        var judgmentSerializer = serdes.valueSerializer(Topics.JUDGMENTS);
+        Map<String, Double> metricsBefore = stageCounters();
+        long passThroughBefore = sum(committed(admin, PassThroughApp.APPLICATION_ID));
+        Map<String, Double> cpuBefore = cpuSeconds();
+        followers.resetCounts();
+        long start = System.nanoTime();
+        long end = start + load.toNanos();
+        long passagesOut = 0;
+        long judgmentsOut = 0;
+        Random random = new Random(42);
+        while (System.nanoTime() < end) {
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            while (passagesOut < (long) (elapsed * passagesPerSecond)) {
+                String id = "load-p-" + passagesOut;
+                byte[] bytes = passageSerializer.serialize(Topics.PASSAGES.name(),
+                        passage(id, texts.get((int) (passagesOut % texts.size())).getText()));
+                followers.passageSent(id);
+                producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id, bytes));
+                producer.send(new ProducerRecord<>(PASS_THROUGH_IN, id, bytes));
+                passagesOut++;
             }
-        });
-        return t;
+            while (judgmentsOut < (long) (elapsed * judgmentsPerSecond)) {
+                Judgment j = judgment(judgmentsOut, random);
+                byte[] bytes = judgmentSerializer.serialize(Topics.JUDGMENTS.name(), j);
+                followers.judgmentSent(j.getPassageId(), () -> producer.send(
+                        new ProducerRecord<>(Topics.JUDGMENTS.name(), j.getPassageId(), bytes)));
+                judgmentsOut++;
+            }
+            samples.lagIfDue(admin, groups, true);
+            Thread.sleep(2);
+        }
+        producer.flush();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Map<String, Double> cpuAfter = cpuSeconds();
+        Map<String, Double> metricsAfter = stageCounters();
+        long passThrough = sum(committed(admin, PassThroughApp.APPLICATION_ID)) - passThroughBefore;
+        LoadWindow window = new LoadWindow(passagesOut, judgmentsOut, seconds, followers.scored.get(),
+                followers.ratings.get(), metricsBefore, metricsAfter, passThrough, cpuBefore, cpuAfter);
+        memory(samples.heapMax, samples.rocksMax);
+        return window;
+    }
+
+    /** A judgment of a random pair of one random tournament, by a rater of its own. */
+    private Judgment judgment(long n, Random random) {
+        String passage = "load-t-" + random.nextInt(tournaments);
+        int l = random.nextInt(3);
+        int r = (l + 1 + random.nextInt(2)) % 3;
+        Outcome o = Outcome.values()[random.nextInt(Outcome.values().length)];
+        return Judgment.newBuilder().setJudgmentId("load-j-" + n).setPassageId(passage)
+                .setRaterId("load-rater-" + n).setLeft(ANNOTATORS.get(l) + "@" + passage)
+                .setRight(ANNOTATORS.get(r) + "@" + passage).setOutcome(o).setTime(Instant.now()).build();
+    }
+
+    /** After the load: the last records' latencies, and lag back to 0, for at most {@code drainMax}. */
+    private static void drain(Duration drainMax, LoadWindow window, Admin admin, OutputFollowers followers,
+                              Samples samples, List<String> groups) throws InterruptedException {
+        long drainEnd = System.nanoTime() + drainMax.toNanos();
+        while (System.nanoTime() < drainEnd && (followers.passagesScored() < window.passagesOut()
+                || followers.judgmentToRating.count() < window.judgmentsOut())) {
+            samples.lagIfDue(admin, groups, false);
+            Thread.sleep(200);
+        }
+        samples.lag(admin, groups, System.nanoTime());
+    }
+
+    private static void report(PrintStream out, LoadWindow w, OutputFollowers followers, Samples samples,
+                               Map<String, Double> idleRate) {
+        double seconds = w.seconds();
+        out.printf("%nLoad: %d passages (%.2f/s) and %d judgments (%.2f/s) in %.1f s; machine: %d cores%n",
+                w.passagesOut(), w.passagesOut() / seconds, w.judgmentsOut(), w.judgmentsOut() / seconds, seconds,
+                Runtime.getRuntime().availableProcessors());
+        out.println("\nThroughput per stage during the load (records/s):");
+        LoadReport.table(out, List.of("stage", "records", "per s"), List.of(
+                List.of("passages published", Long.toString(w.passagesOut()), LoadReport.fmt(w.passagesOut() / seconds, 2)),
+                List.of("extractor: passages extracted", LoadReport.fmt(w.extracted(), 0), LoadReport.fmt(w.extracted() / seconds, 2)),
+                List.of("scorer: scored graphs published", Long.toString(w.scored()), LoadReport.fmt(w.scored() / seconds, 2)),
+                List.of("judgments published", Long.toString(w.judgmentsOut()), LoadReport.fmt(w.judgmentsOut() / seconds, 2)),
+                List.of("elo: judgments counted", LoadReport.fmt(w.judged(), 0), LoadReport.fmt(w.judged() / seconds, 2)),
+                List.of("elo: ratings records published", Long.toString(w.ratings()), LoadReport.fmt(w.ratings() / seconds, 2)),
+                List.of("pass-through: records copied", Long.toString(w.passThroughRecords()),
+                        LoadReport.fmt(w.passThroughRecords() / seconds, 2))));
+
+        out.println("\nConsumer lag over time (records behind, summed over the group's partitions):");
+        LoadReport.lag(out, samples.lagOverTime);
+
+        out.println("\nEnd-to-end latency (send to output record seen by a read_committed consumer):");
+        LoadReport.table(out, List.of("path", "n", "p50", "p90", "p99", "max"), List.of(
+                LoadReport.cells("passage -> first scored graph", LoadReport.latencyRow(followers.passageToScored)),
+                LoadReport.cells("judgment -> rating including it", LoadReport.latencyRow(followers.judgmentToRating))));
+        if (followers.passagesScored() < w.passagesOut() || followers.judgmentToRating.count() < w.judgmentsOut()) {
+            out.printf("  (not all outputs seen within the drain time: %d of %d passages scored, %d of %d judgments rated)%n",
+                    followers.passagesScored(), w.passagesOut(), followers.judgmentToRating.count(), w.judgmentsOut());
+        }
+
+        out.println("\nMemory (highest sample during the load, from each service's /metrics):");
+        List<List<String>> mem = new ArrayList<>();
+        for (String s : SERVICES) {
+            mem.add(List.of(s, LoadReport.mib(samples.heapMax.get(s)), LoadReport.mib(samples.rocksMax.get(s))));
+        }
+        LoadReport.table(out, List.of("service", "heap used", "RocksDB (memtables + block cache + readers)"), mem);
+
+        out.println("\nCPU per record (process CPU time over the load; records: the stage's own output, the pass-through's "
+                + "copies; idle: the rate measured before the load, times the load's length):");
+        Map<String, Long> records = Map.of("extractor-service", Math.round(w.extracted()),
+                "scorer-service", w.scored(), "elo-service", Math.round(w.judged()));
+        List<LoadReport.Cost> costs = new ArrayList<>();
+        for (String s : SERVICES) {
+            costs.add(new LoadReport.Cost(s, w.cpuAfter().get(s) - w.cpuBefore().get(s), idleRate.get(s) * seconds,
+                    records.get(s)));
+        }
+        LoadReport.Cost pass = new LoadReport.Cost("pass-through (EOS)",
+                w.cpuAfter().get("pass-through") - w.cpuBefore().get("pass-through"),
+                idleRate.get("pass-through") * seconds, w.passThroughRecords());
+        LoadReport.costs(out, costs, pass);
+        out.println("  (- above idle: the process used more CPU in its quiet window than during the load; the machine's"
+                + " other load and the JIT make idle rates noisy, the totals are the firmer figure)");
     }
 
     private static Passage passage(String id, String text) {

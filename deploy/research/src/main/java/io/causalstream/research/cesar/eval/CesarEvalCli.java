@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 /**
  * Evaluates a CESAR head on the delta-CAUSAL test rows (supporter / defeater accuracy and their geometric mean,
  * Table 3) and on COPA (Table 4), and prints the same figures recomputed from the authors' saved CESAR, ROCK and
- * CEQ scores as reference rows.
+ * CEQ scores as reference rows. The encoder and head are the scorer's (the bundled head of
+ * {@code cesar.encoder.name}, bge-small-q by default) unless {@code ENCODER_NAME} names another bundled encoder.
  *
  * <pre>
  * deploy/causal-stream cesar-eval --data ../shared/data/defeasibility-in-causality
@@ -61,7 +62,7 @@ public final class CesarEvalCli implements Callable<Integer> {
         } else {
             System.out.println("  (saved scores not found under " + data + ")");
         }
-        EncoderSettings encoderSettings = EncoderConfig.from(Config.fromEnvironment());
+        EncoderSettings encoderSettings = EncoderConfig.forCesar(Config.fromEnvironment());
         List<DefeasibilityData.TestRow> rows = dataset.testRows();
         List<DefeasibilityData.CopaRow> copa = dataset.copaRows();
         if (limit != null) {
@@ -75,7 +76,7 @@ public final class CesarEvalCli implements Callable<Integer> {
             DevCheck all = validation == null ? null
                     : DevCheck.sample(validation, Integer.MAX_VALUE, 0, encoder);
             for (Path head : chosen) {
-                // the bundled head trained on this encoder (ENCODER_NAME=bge-small-q: the scorer's default)
+                // the bundled head trained on this encoder
                 CesarHead weights = head == null ? CesarHeadFile.readBundledFor(encoder.name())
                         : CesarHeadFile.read(head);
                 // the head in the encoder's graph is a session of its own: only built when test or COPA run
