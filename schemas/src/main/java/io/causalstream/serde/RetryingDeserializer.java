@@ -115,6 +115,9 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
         }
         long start = nanoTime.getAsLong();
         RegistryBackoff backoff = new RegistryBackoff(policy, sleeper);
+        // the registry was seen not serving during this record's retries: when it serves again, the id's own
+        // 404 may predate the recovery, so the id is asked once more before it is called unknown
+        boolean recovering = false;
         while (true) {
             try {
                 V value = headers == null ? inner.deserialize(topic, data) : inner.deserialize(topic, headers, data);
@@ -131,6 +134,11 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
                 boolean outage = kind == DecodeFailures.Kind.TRANSIENT;
                 if (!outage) {
                     RegistryWitness.Verdict verdict = witness.check();
+                    if (verdict == RegistryWitness.Verdict.SERVING && recovering) {
+                        recovering = false;
+                        continue;
+                    }
+                    recovering = verdict != RegistryWitness.Verdict.SERVING;
                     if (verdict == RegistryWitness.Verdict.SERVING) {
                         missing.add(id);
                         throw new UnknownSchemaIdException(id, unknown(id, topic)

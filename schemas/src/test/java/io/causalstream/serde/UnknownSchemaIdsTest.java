@@ -42,6 +42,10 @@ class UnknownSchemaIdsTest {
     /** lookups per content id */
     private final Map<Long, AtomicInteger> lookups = new ConcurrentHashMap<>();
     private volatile boolean loading;
+    /** while loading: how many more lookups of schema id 2 it answers 404 before it has loaded (0: not counted) */
+    private final AtomicInteger id2LookupsWhileLoading = new AtomicInteger();
+    /** while loading: how many more witness requests (the known schema, the newest) it answers before it has loaded */
+    private final AtomicInteger knownLookupsWhileLoading = new AtomicInteger();
 
     @AfterEach
     void stop() {
@@ -60,6 +64,13 @@ class UnknownSchemaIdsTest {
             if (m.matches()) {
                 long id = Long.parseLong(m.group(1));
                 String schema = loading ? null : held.get(id);
+                if (loading && id == 2 && m.group(2) == null && id2LookupsWhileLoading.get() > 0
+                        && id2LookupsWhileLoading.decrementAndGet() == 0) {
+                    loading = false; // loaded right after answering the record's lookup: before the witness's
+                }
+                if (loading && id == KNOWN && knownLookupsWhileLoading.decrementAndGet() <= 0) {
+                    loading = false; // loaded: the next request finds everything it holds
+                }
                 if (m.group(2) != null) {
                     status = schema == null ? 404 : 200;
                     body = schema == null ? notFound(id) : "[]";
@@ -69,8 +80,12 @@ class UnknownSchemaIdsTest {
                     body = schema == null ? notFound(id) : schema;
                 }
             } else if (path.equals("/apis/registry/v3/search/versions")) {
+                boolean wasLoading = loading;
+                if (loading && knownLookupsWhileLoading.decrementAndGet() <= 0) {
+                    loading = false;
+                }
                 status = 200;
-                body = loading ? "{\"count\":0,\"versions\":[]}"
+                body = wasLoading ? "{\"count\":0,\"versions\":[]}"
                         : "{\"count\":1,\"versions\":[{\"globalId\":1,\"contentId\":" + KNOWN + "}]}";
             } else {
                 status = 404;
@@ -157,18 +172,28 @@ class UnknownSchemaIdsTest {
         assertThat(passages.deserialize("passages", passage(KNOWN, "p1")).getId()).isEqualTo("p1");
         // a schema registered elsewhere, the registry restarted and answers 404 for everything for a while
         held.put(2L, Passage.getClassSchema().toString());
+        // it stays so until the process has asked it twice for a schema it holds (and found none): not a time,
+        // so a slow machine cannot see the registry recover between the record's 404 and the witness's
+        knownLookupsWhileLoading.set(2);
         loading = true;
-        Thread loaded = new Thread(() -> {
-            try {
-                Thread.sleep(1500);
-            } catch (InterruptedException e) {
-                return;
-            }
-            loading = false;
-        });
-        loaded.start();
         assertThat(passages.deserialize("passages", passage(2, "p3")).getId()).isEqualTo("p3");
-        loaded.join();
+        assertThat(knownLookupsWhileLoading.get()).isLessThanOrEqualTo(0);
+    }
+
+    @Test
+    void aRegistryThatFinishesLoadingBetweenTheRecordsLookupAndTheWitnessDoesNotGetItDeadLettered()
+            throws Exception {
+        String url = registry();
+        Deserializer<Passage> passages = deserializer(url, new RetryingDeserializer.Policy(Duration.ofMillis(50),
+                Duration.ofMillis(200), Duration.ofSeconds(30), Duration.ofSeconds(20), Duration.ofSeconds(60)));
+        assertThat(passages.deserialize("passages", passage(KNOWN, "p1")).getId()).isEqualTo("p1");
+        held.put(2L, Passage.getClassSchema().toString());
+        knownLookupsWhileLoading.set(Integer.MAX_VALUE);
+        // the second 404 for id 2 is the registry's last answer while loading: the witness then finds it serving
+        id2LookupsWhileLoading.set(2);
+        loading = true;
+        assertThat(passages.deserialize("passages", passage(2, "p3")).getId()).isEqualTo("p3");
+        assertThat(loading).isFalse();
     }
 
     @Test
