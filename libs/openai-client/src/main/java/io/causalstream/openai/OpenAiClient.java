@@ -179,6 +179,7 @@ public final class OpenAiClient implements AutoCloseable {
         }
         HttpRequest request = rb.build();
         RuntimeException last = null;
+        boolean unavailable = false; // the last failure was the server's state, not possibly this request's
         for (int attempt = 1; ; attempt++) {
             breaker.acquire();
             Duration retryAfter = null;
@@ -212,10 +213,13 @@ public final class OpenAiClient implements AutoCloseable {
                     meters.call("throttled", elapsed);
                     retryAfter = retryAfter(response);
                     last = new OpenAiException(error);
+                    unavailable = true;
                 } else if (status >= 500) {
                     meters.call("retryable", elapsed);
                     breaker.onFailure();
                     last = new OpenAiException(error);
+                    // a gateway or an overloaded server says so; a 500 may be this request's doing
+                    unavailable = status == 502 || status == 503 || status == 504;
                 } else if (structured && (status == 400 || status == 422) && mentionsStructuredOutput(response.body())) {
                     breaker.onSuccess();
                     meters.call("rejected", elapsed);
@@ -231,18 +235,21 @@ public final class OpenAiClient implements AutoCloseable {
                 meters.call("retryable", Duration.ofNanos(ticker.nanoTime() - t0));
                 breaker.onFailure();
                 last = e;
+                unavailable = false;
             } catch (IOException e) {
                 // timeouts, refused or reset connections
                 meters.call("retryable", Duration.ofNanos(ticker.nanoTime() - t0));
                 breaker.onFailure();
                 last = new OpenAiException(e.getClass().getSimpleName() + " calling " + settings.baseUrl() + path
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+                unavailable = true;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new OpenAiException("interrupted while calling " + path, e);
             }
             if (!retry.retryAfter(attempt)) {
-                throw new OpenAiException("gave up after " + attempt + " attempts: " + last.getMessage(), last);
+                String gaveUp = "gave up after " + attempt + " attempts: " + last.getMessage();
+                throw unavailable ? new ServerUnavailableException(gaveUp, last) : new OpenAiException(gaveUp, last);
             }
             Duration pause = retry.delay(attempt, retryAfter);
             if (retryAfter != null) {

@@ -184,8 +184,27 @@ class OpenAiClientTest {
         server.failNext(Fault.status(500), Fault.status(500), Fault.status(500));
         assertThatThrownBy(() -> client(Map.of()).chat(turns()))
                 .isInstanceOf(OpenAiException.class)
-                .hasMessageStartingWith("gave up after 3 attempts: HTTP 500 from /chat/completions:");
+                .hasMessageStartingWith("gave up after 3 attempts: HTTP 500 from /chat/completions:")
+                .isNotInstanceOf(ServerUnavailableException.class); // a 500 may be this request's doing
         assertThat(server.requestCount()).isEqualTo(3);
+    }
+
+    /** A lone request during an outage (the breaker not open yet) must not look like the request's own failure. */
+    @Test
+    void aRequestThatOnlyMetAnUnavailableServerGivesUpAsServerUnavailable() {
+        server.failNext(Fault.status(503), Fault.status(502), Fault.status(504));
+        assertThatThrownBy(() -> client(Map.of()).chat(turns()))
+                .isInstanceOf(ServerUnavailableException.class)
+                .hasMessageStartingWith("gave up after 3 attempts: HTTP 504 from /chat/completions:");
+
+        server.failNext(Fault.slow(Duration.ofSeconds(3)), Fault.slow(Duration.ofSeconds(3)),
+                Fault.slow(Duration.ofSeconds(3)));
+        assertThatThrownBy(() -> client(Map.of("extractor.openai.timeout.ms", "200")).chat(turns()))
+                .isInstanceOf(ServerUnavailableException.class)
+                .hasMessageContaining("Timeout");
+
+        server.failNext(Fault.tooManyRequests("1"), Fault.tooManyRequests("1"), Fault.tooManyRequests("1"));
+        assertThatThrownBy(() -> client(Map.of()).chat(turns())).isInstanceOf(ServerUnavailableException.class);
     }
 
     @Test

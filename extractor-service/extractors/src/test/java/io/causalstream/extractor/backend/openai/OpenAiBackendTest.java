@@ -12,6 +12,7 @@ import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.openai.OpenAiProtocolStandIn;
 import io.causalstream.openai.OpenAiProtocolStandIn.Fault;
 import io.causalstream.extractor.llm.BackendException;
+import io.causalstream.extractor.llm.BackendUnavailableException;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.schemas.graph.EvidenceSpan;
@@ -167,6 +168,21 @@ class OpenAiBackendTest {
         assertThat(restarted.extract(passage("p2", "Heat lowers yields.")).cached()).isFalse();
         assertThat(server.requestCount()).isEqualTo(3);
         assertThat(registry.get("extractor.cache").tag("result", "hit").counter().count()).isEqualTo(2);
+    }
+
+    /** The pipeline rewinds the batch on an outage and dead-letters on a failure: the two must not be confused. */
+    @Test
+    void aPassageThatOnlyMetAnUnavailableServerIsAnOutageNotItsOwnFailure() {
+        server.answering(p -> TAGGED);
+        LlmExtractor e = backend(Map.of("extractor.openai.structured.output", "false",
+                "extractor.openai.max.attempts", "2", "extractor.openai.circuit.failures", "10"));
+        server.failNext(Fault.status(503), Fault.status(503));
+        assertThatThrownBy(() -> e.extract(passage("p1", TEXT))).isInstanceOf(BackendUnavailableException.class)
+                .hasMessageContaining("gave up after 2 attempts");
+
+        server.failNext(Fault.status(500), Fault.status(500));
+        assertThatThrownBy(() -> e.extract(passage("p2", TEXT))).isInstanceOf(BackendException.class)
+                .isNotInstanceOf(BackendUnavailableException.class);
     }
 
     @Test
