@@ -30,6 +30,38 @@ class CliReferenceTest {
     }
 
     @Test
+    void everyUsageBlockIsTheCommandsOwn() {
+        String page = RepositoryFiles.read(RepositoryFiles.root().resolve("docs/cli.md"));
+        assertThat(staleUsage(page, CausalStream.commandLine())).isEmpty();
+    }
+
+    @Test
+    void aStaleUsageBlockIsFound() {
+        CommandLine cli = CausalStream.commandLine();
+        String page = RepositoryFiles.read(RepositoryFiles.root().resolve("docs/cli.md"));
+        String stale = page.replace("--idle-seconds=", "--idle-secs=");
+        assertThat(stale).isNotEqualTo(page);
+        assertThat(staleUsage(stale, cli)).anySatisfy(s -> assertThat(s).startsWith("read-topic:"));
+    }
+
+    /** Commands whose usage, as picocli prints it, is not on the page in a text block: name and the block to paste. */
+    static List<String> staleUsage(String page, CommandLine cli) {
+        List<String> stale = new ArrayList<>();
+        cli.getSubcommands().forEach((name, sub) -> {
+            check(page, name, sub, stale);
+            primary(sub).forEach(nested -> check(page, name + " " + nested, sub.getSubcommands().get(nested), stale));
+        });
+        return stale;
+    }
+
+    private static void check(String page, String name, CommandLine command, List<String> stale) {
+        String block = "```text\n" + command.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing() + "\n```";
+        if (!page.contains(block)) {
+            stale.add(name + ": the page lacks its usage, which is\n" + block);
+        }
+    }
+
+    @Test
     void aMissingOrStrangeCommandFails() {
         CommandLine cli = CausalStream.commandLine();
         String page = RepositoryFiles.read(RepositoryFiles.root().resolve("docs/cli.md"));
@@ -55,13 +87,19 @@ class CliReferenceTest {
         Set<String> missing = new LinkedHashSet<>();
         cli.getSubcommands().forEach((name, sub) -> {
             String section = section(page, name);
-            sub.getSubcommands().keySet().forEach(nested -> {
+            primary(sub).forEach(nested -> {
                 if (!section.contains(name + " " + nested)) {
                     missing.add(name + " " + nested);
                 }
             });
         });
         return missing;
+    }
+
+    /** The nested subcommands under their own names (picocli also lists each alias). */
+    private static List<String> primary(CommandLine command) {
+        return command.getSubcommands().entrySet().stream()
+                .filter(e -> e.getKey().equals(e.getValue().getCommandName())).map(java.util.Map.Entry::getKey).toList();
     }
 
     private static String section(String page, String name) {
