@@ -253,7 +253,7 @@ public final class CesarTrainCli implements Callable<Integer> {
 
                 Weights: `%s` (%d bytes, half precision; read by
                 `io.causalstream.cesar.CesarHeadFile`). Written by
-                `io.causalstream.research.cesar.train.CesarTrainCli`; the command that made it is in the README.
+                `io.causalstream.research.cesar.train.CesarTrainCli`; the command that made it is in docs/methods/cesar.md.
 
                 ## What it is
                 CESAR (Cui et al., delta-CAUSAL, section 5.2 / appendix G): CS(C -> E) = sum_ij a_ij |cos(c_i, e_j)|
