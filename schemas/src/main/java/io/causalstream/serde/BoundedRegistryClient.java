@@ -38,7 +38,7 @@ import java.util.concurrent.TimeoutException;
  * connections are never closed), and a request waits for its answer without any bound (Kiota's
  * {@code VertXRequestAdapter} calls {@code CompletableFuture.get()}). About one test run in six, one schema
  * registration never got its answer and parked the calling thread for good — a scorer stream thread, or a test's
- * producer (seen with jstack; README, "Known limits"). Here a request that is not connected within the timeout, or
+ * producer (seen with jstack; docs/known-limits.md). Here a request that is not connected within the timeout, or
  * gets no answer within it, fails with a {@code TimeoutException}, which {@link DecodeFailures} counts as transient:
  * {@link RetryingSerializer} and {@link RetryingDeserializer} retry it within their budget.
  */

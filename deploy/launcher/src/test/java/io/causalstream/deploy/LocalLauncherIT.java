@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The README's first command minus the build: a broker process from the Kafka jars, the registry process, the
+ * docs/getting-started.md's first command minus the build: a broker process from the Kafka jars, the registry process, the
  * three services and the sample, on free ports. Replaying the released judgments with ties skipped, in the
  * authors' order, must give the paper's published winner for every passage.
  */

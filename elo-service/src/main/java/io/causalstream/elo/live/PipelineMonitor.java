@@ -94,7 +94,7 @@ public final class PipelineMonitor implements AutoCloseable {
                 latest = json.writeValueAsString(view);
                 sink.accept(latest);
             } catch (JsonProcessingException | RuntimeException e) {
-                log.warn("pipeline figures failed this round: {}", e.toString());
+                log.warn("pipeline figures failed, next try in one interval: {}", e.toString());
             }
             long sleep = settings.interval().toMillis() - (System.nanoTime() - started) / 1_000_000;
             try {
@@ -184,7 +184,7 @@ public final class PipelineMonitor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            log.debug("consumer lag not readable this round: {}", e.toString());
+            log.debug("consumer lag not readable now: {}", e.toString());
         }
         return out;
     }

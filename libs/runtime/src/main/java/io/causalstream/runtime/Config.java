@@ -31,11 +31,18 @@ public final class Config {
     private final Map<String, String> overrides;
     private final Map<String, String> env;
     private final Properties file;
+    private final java.util.function.Consumer<String> reads;
 
     private Config(Map<String, String> overrides, Map<String, String> env, Properties file) {
+        this(overrides, env, file, key -> { });
+    }
+
+    private Config(Map<String, String> overrides, Map<String, String> env, Properties file,
+            java.util.function.Consumer<String> reads) {
         this.overrides = Map.copyOf(overrides);
         this.env = env;
         this.file = file;
+        this.reads = reads;
     }
 
     public static Config fromEnvironment() {
@@ -60,7 +67,16 @@ public final class Config {
         return new Config(values, Map.of(), new Properties());
     }
 
+    /**
+     * As {@link #of(Map)}, telling {@code reads} every key looked up (a prefix read by {@link #withPrefix} as
+     * {@code prefix*}): how the configuration reference is checked against the keys the settings really read.
+     */
+    public static Config tracing(Map<String, String> values, java.util.function.Consumer<String> reads) {
+        return new Config(values, Map.of(), new Properties(), reads);
+    }
+
     public Optional<String> find(String key) {
+        reads.accept(key);
         String v = overrides.get(key);
         if (v == null) {
             v = System.getProperty(key);
@@ -104,6 +120,7 @@ public final class Config {
 
     /** Keys below a prefix, e.g. {@code kafka.streams.} for raw Kafka client settings, prefix removed. */
     public Map<String, String> withPrefix(String prefix) {
+        reads.accept(prefix + "*");
         Map<String, String> out = new TreeMap<>();
         file.stringPropertyNames().stream().filter(k -> k.startsWith(prefix))
                 .forEach(k -> out.put(k.substring(prefix.length()), file.getProperty(k)));

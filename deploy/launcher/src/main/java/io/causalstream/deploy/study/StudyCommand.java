@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code study}: which measure ranks annotations the way people do (issue 14, the paper's Tables 3 and 4) — every
+ * {@code study}: which measure ranks annotations the way people do (the paper's Tables 3 and 4) — every
  * measure with and without partial positives, at the paper's threshold, the in-sample grid best and by
  * leave-one-passage-out; Student-t and bootstrap intervals; paired differences against vanilla F1; four human
  * rankings (online Elo and Bradley-Terry, ties skipped or half) replayed through the elo-service's code. Writes

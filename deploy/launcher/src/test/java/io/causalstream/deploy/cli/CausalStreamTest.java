@@ -11,7 +11,7 @@ import picocli.CommandLine;
 
 class CausalStreamTest {
 
-    /** Every offline tool of the project, as the README lists them. */
+    /** Every offline tool of the project, as docs/cli.md lists them. */
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
             "elo", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
             "wikicausal", "map", "read-topic", "dlq",

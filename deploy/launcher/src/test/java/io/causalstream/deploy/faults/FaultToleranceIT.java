@@ -200,7 +200,7 @@ class FaultToleranceIT {
         // the services retry a registry outage for up to 3 minutes (the default is 1) since a registry start on a
         // busy test machine takes up to a minute on top of the 20 s outage
         // the services as child processes under a supervisor, as deployed: a Streams service that cannot write a
-        // record whose schema it has not registered yet exits by design (README "Dead letters") and is restarted
+        // record whose schema it has not registered yet exits by design (docs/architecture.md "Dead letters") and is restarted
         try (PipelineRun run = new PipelineRun(dir, "registry-outage", inputs, null,
                 Set.of(Service.values()), Map.of("schema.registry.retry.budget.ms", "180000"))) {
             run.startServices();

@@ -16,7 +16,7 @@ import picocli.CommandLine;
 /**
  * {@code study} end to end on the released data (without the neural measures, which need the encoder): the three
  * files are written, the published E* row and its Student-t intervals come out as the paper printed them, and the
- * partial-positive row gives the figures the README quotes.
+ * partial-positive row gives the figures docs/methods/agreement.md quotes.
  */
 class StudyCommandTest {
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The measure-vs-human agreement study of issue 14: every {@link MeasureFamily} against every human ranking, with
+ * The measure-vs-human agreement study: every {@link MeasureFamily} against every human ranking, with
  * its setting fixed in advance (the paper's), chosen on all passages (grid search, in-sample) and chosen by
  * leave-one-passage-out cross-validation (the honest figure).
  */

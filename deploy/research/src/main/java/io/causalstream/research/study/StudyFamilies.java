@@ -22,7 +22,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * The measures of the agreement study (issue 14), as {@link MeasureFamily}s over a threshold grid.
+ * The measures of the agreement study, as {@link MeasureFamily}s over a threshold grid.
  *
  * <p>Table 3 measures, each with ({@code -E}, formula (1)) and without ({@code -E*}) partial positives: exact
  * match (vanilla F1 is {@code F1 = exact-E*}), BLEU (sacrebleu), ROUGE-1, METEOR, the neural cosine and the

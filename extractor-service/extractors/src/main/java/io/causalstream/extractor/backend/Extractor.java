@@ -4,7 +4,7 @@ import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.passage.Passage;
 
 /**
- * A way to turn one passage into causal triples: the rule-based extractor today, LLM backends later. The pipeline
+ * A way to turn one passage into causal triples (the trained model, the rules, an LLM server, DJL). The pipeline
  * calls {@link #extract} from several virtual threads at once (up to {@code extractor.max.concurrency}), so
  * implementations must be thread-safe. A passage the backend cannot handle is signalled by throwing: the pipeline
  * sends that passage to the dead-letter topic with the exception's message and goes on with the others.

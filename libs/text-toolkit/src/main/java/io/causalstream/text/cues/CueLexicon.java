@@ -29,11 +29,9 @@ import java.util.regex.Pattern;
 public final class CueLexicon {
 
     /**
-     * Version {@code causal-cues-v4} (v4: "worsen" lowers a good thing, {@link Cue#signFor}; v3 added intensify,
-     * worsen, aggravate, amplify, accelerate, spur, stimulate, foster, deepen, escalate, induce, spark, curb,
-     * impair, harm, diminish, suppress, erode, dampen, jeopardize and their passives; stems/follows/emanates/results/
-     * arises from, attributable to; cause of, driver of, responsible for): change the rule extractor's
-     * {@code RuleBasedExtractor.MODEL} when this list changes.
+     * The cues of version {@code causal-cues-v4}, the version the rule extractor's model name carries: change
+     * {@code RuleBasedExtractor.MODEL} when this list changes, so that extractions made with another list are told
+     * apart. A cue's sign may depend on what it acts on ("worsen" lowers a good thing): {@link Cue#signFor}.
      */
     public static final CueLexicon DEFAULT = new CueLexicon(List.of(
             forward(UNSIGNED, "leads to", "lead to", "led to", "leading to"),

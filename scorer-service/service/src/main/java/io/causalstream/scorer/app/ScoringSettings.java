@@ -17,14 +17,14 @@ import java.util.Optional;
  * {@link CesarSettings}, {@link ValidationSettings} and {@link OpenAiYesNoModel} (the verifier's, read by
  * {@link VerifierConfig}).
  */
-record ScoringSettings(boolean alignmentEnabled,
+public record ScoringSettings(boolean alignmentEnabled,
                        boolean validationEnabled,
                        EncoderSettings encoder,
                        CesarSettings cesar,
                        ValidationSettings validation,
                        Optional<OpenAiClientSettings> verifier) {
 
-    static ScoringSettings from(Config config) {
+    public static ScoringSettings from(Config config) {
         EncoderSettings encoder = encoder(config);
         boolean validationEnabled = config.getBoolean(ScoringPlan.VALIDATION_ENABLED, true);
         return new ScoringSettings(

@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The collective maps over HTTP (contract: {@code /work/notes/maps-api.md}, README): list, one map (the library's
+ * The collective maps over HTTP (docs/methods/causal-maps.md): list, one map (the library's
  * JSON), one edge's full provenance, scenario simulation, centrality and indices, export (GraphML, Mental Modeler
  * CSV, JSON) and comparison of two maps. The handlers call the same library functions as the {@code map} CLI;
  * where a map is read is {@link MapDirectory}'s business (this instance's query store, or the instance that owns

@@ -73,7 +73,7 @@ import org.apache.kafka.streams.state.Stores;
  *   <li>{@value #ALIGNMENT_STORE}: {@code passageId, measure -> MeasureAlignment}, the last value emitted;</li>
  *   <li>{@value #ALIGNMENT_BY_MEASURE_STORE}: {@code measure, passageId -> MeasureAlignment}, what ALL averages.</li>
  * </ul>
- * <b>Collective maps</b> (issue 15, {@code scorer.maps.*}, on by default; {@link MapKeyProcessor},
+ * <b>Collective maps</b> ({@code scorer.maps.*}, on by default; {@link MapKeyProcessor},
  * {@link MapAggregateProcessor}): every record of {@code scored-graphs} is keyed by the map(s) it belongs to (one
  * map {@code all}, per annotator kind, per passage attribute read from {@value #PASSAGES_STORE}, or a configured
  * key), repartitioned through {@code scored-graphs-by-map}, and aggregated by the FCM library in a third

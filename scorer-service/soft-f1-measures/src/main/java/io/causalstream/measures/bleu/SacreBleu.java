@@ -16,7 +16,7 @@ import java.util.Objects;
  * effective order on); {@code corpus_bleu} is {@link #corpus} with {@link Options#corpusDefaults()}.
  *
  * <p>One version difference is selectable: sacrebleu 2.x returns 0 when no n-gram of any order matches
- * ({@code noMatchIsZero}, sacrebleu issue #141); 1.x went on and smoothed those zero precisions.
+ * ({@code noMatchIsZero}; github.com/mjpost/sacrebleu/issues/141); 1.x went on and smoothed those zero precisions.
  */
 public final class SacreBleu {
 

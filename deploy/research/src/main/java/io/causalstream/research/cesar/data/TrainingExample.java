@@ -6,7 +6,7 @@ package io.causalstream.research.cesar.data;
  */
 public record TrainingExample(String cause, String effect, double strength, Kind kind) {
 
-    /** Where an example comes from, with the target the issue assigns to it. */
+    /** Where an example comes from, with its target strength. */
     public enum Kind {
         /** e-CARE true cause-effect pair: 0.7. */
         ECARE_TRUE(0.7),
@@ -18,7 +18,7 @@ public record TrainingExample(String cause, String effect, double strength, Kind
         DELTA_SUPPORTER(1.0),
         /** delta-CAUSAL train cause [SEP] defeater -> effect: 0.2. */
         DELTA_DEFEATER(0.2),
-        /** delta-CAUSAL train cause -> effect (optional anchor, not in the issue's recipe): 0.7. */
+        /** delta-CAUSAL train cause -> effect (an optional anchor between supporter and defeater): 0.7. */
         DELTA_BASE(0.7);
 
         private final double target;

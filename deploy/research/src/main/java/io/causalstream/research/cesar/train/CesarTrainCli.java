@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
  * Trains the CESAR head on CPU and writes its weights file and model card. The defaults are the settings of the
  * bundled head (chosen on the validation split), so the command below rebuilds it (about 16 minutes on 2 cores).
  *
- * <p>Data (issue 6): e-CARE train+dev true pairs (0.7), false pairs (0.0), cause [SEP] explanation (1.0);
+ * <p>Data: e-CARE train+dev true pairs (0.7), false pairs (0.0), cause [SEP] explanation (1.0);
  * delta-CAUSAL TRAIN supporters (1.0) and defeaters (0.2). Progress is checked on the delta-CAUSAL validation split;
  * the test split is only read by {@code --report-test}, after training, to put the final figures in the card.
  *
@@ -245,7 +245,7 @@ public final class CesarTrainCli implements Callable<Integer> {
                 + (noProjection ? "" : "a residual projection x + xP + b of the token embeddings, ")
                 + "and Wq, Wk (384 x 384)";
         String extras = (!noDeltaBase ? " and cause -> effect 0.7 (an anchor between supporter and defeater, "
-                + "not in the issue's list)" : "")
+                + "optional)" : "")
                 + (defeaterRepeats > 1 ? "; every defeater used " + defeaterRepeats + " times per epoch (the "
                 + "paper balanced its 1.0 explanations with as many 0.2 opposites)" : "");
         return """
@@ -253,7 +253,7 @@ public final class CesarTrainCli implements Callable<Integer> {
 
                 Weights: `%s` (%d bytes, half precision; read by
                 `io.causalstream.cesar.CesarHeadFile`). Written by
-                `io.causalstream.research.cesar.train.CesarTrainCli`; the command that made it is in the README.
+                `io.causalstream.research.cesar.train.CesarTrainCli`; the command that made it is in docs/methods/cesar.md.
 
                 ## What it is
                 CESAR (Cui et al., delta-CAUSAL, section 5.2 / appendix G): CS(C -> E) = sum_ij a_ij |cos(c_i, e_j)|

@@ -261,7 +261,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
                 predicted.stream().mapToInt(List::size).sum()));
     }
 
-    /** Mean soft F1 over the 20 Elo passages against each passage's tournament winner, as the table. */
+    /** Mean soft F1 over the 20 Elo passages against each passage's tournament winner (the table of {@code evaluate}). */
     private String eloTable(ConceptReader reader, RelationHead head, Extractor rules, EdgeSetScorer rouge,
                             EdgeSetScorer meteor, EdgeSetScorer bleu) throws IOException {
         SoftMeasuresData study = SoftMeasuresData.load(data);

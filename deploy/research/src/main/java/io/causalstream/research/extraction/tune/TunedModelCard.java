@@ -46,7 +46,7 @@ final class TunedModelCard {
                 |---|---|---|---|---|
                 %s
                 Figures of the whole backend (the rules' fill included) come from `deploy/causal-stream evaluate`; see
-                docs and README.
+                docs/extractor-model.md.
                 """, name, o.tuneLayers(), model.delta().names().size(), model.delta().parameterCount(), o.hidden(),
                 model.head().threshold(), model.claims().threshold(), train, trainElo, aligned, unaligned, news, val,
                 newsDev, threads, o.seed(), o.epochs(), o.batchSize(), Float.toString(o.learningRate()),

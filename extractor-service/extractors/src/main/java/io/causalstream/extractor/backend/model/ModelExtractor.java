@@ -280,10 +280,8 @@ public final class ModelExtractor implements Extractor {
      * ("Rising sea temperatures intensify tropical storms, and stronger storms damage coastal infrastructure" gave the
      * head nothing, the rules both edges), and where the rules connect a concept that lies outside every span the
      * head read ("Higher interest rates reduce household borrowing, which lowers consumer spending": the head read
-     * the first clause only). Where the head read a claim its reading stands (the rules' other triples there cost
-     * precision: a full union was tried, val METEOR-E +0.0035, precision 0.225 -> 0.205). Chosen on the validation
-     * split: silent sentences METEOR-E 0.2402 -> 0.2525 at the same precision (0.229 -> 0.228), recall 0.240 ->
-     * 0.268; concepts outside the head's spans: see README.
+     * the first clause only). Where the head read a claim its reading stands: there the rules' other triples cost
+     * more precision than they add recall. Chosen on the validation split (docs/extractor-model.md).
      */
     List<Triple> withRulesWhereSilent(Passage passage, List<SentenceFeatures> sentences, List<Triple> model) {
         List<SentenceFeatures> refused = claims == null ? List.of()
@@ -414,7 +412,8 @@ public final class ModelExtractor implements Extractor {
      * <b>reduces</b> urban flooding" is DECREASE whatever the head read (it gave INCREASE, at 0.45). Only one signed
      * cause-first cue of the shared lexicon between cause and effect, nothing negated or denied; a change word
      * opening a mention ("lower yields") turns the sign as in the rules ({@link Polarity}). Otherwise empty: the
-     * head's sign stands. Chosen on the validation split (METEOR-E 0.2372 -> 0.2402, 3 wrong signs fewer).
+     * head's sign stands: a sign the text states outright is more reliable than the head's reading of it (chosen on
+     * the validation split, docs/extractor-model.md).
      */
     static Optional<Direction> statedBetween(String sentence, ConceptSpan cause, ConceptSpan effect) {
         if (cause.end() > effect.start()) {
