@@ -39,7 +39,7 @@ final class TypeCheckingDeserializer<V> implements Deserializer<V> {
     /** The registry client's own error for foreign bytes is obscure ("artifact reference cannot be null"). */
     private void requireWireFormat(String topic, byte[] data) {
         if (data != null && (data.length < 5 || data[0] != 0)) {
-            throw new SerializationException("record on " + topic + " is not a " + expected.getSimpleName()
+            throw new SerializationException("record on " + topic + " is not " + withArticle(expected.getSimpleName())
                     + " in the Confluent Avro wire format: expected magic byte 0 and a 4-byte schema id, got "
                     + data.length + " bytes starting with 0x" + String.format("%02x", data.length == 0 ? 0 : data[0]));
         }
@@ -47,10 +47,15 @@ final class TypeCheckingDeserializer<V> implements Deserializer<V> {
 
     private V check(String topic, Object value) {
         if (value != null && !expected.isInstance(value)) {
-            throw new SerializationException("record on " + topic + " is a " + value.getClass().getSimpleName()
+            throw new SerializationException("record on " + topic + " is " + withArticle(value.getClass().getSimpleName())
                     + ", expected " + expected.getSimpleName());
         }
         return expected.cast(value);
+    }
+
+    /** "an Extraction", "a Passage". */
+    static String withArticle(String noun) {
+        return (!noun.isEmpty() && "AEIOUaeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
     }
 
     @Override

@@ -35,7 +35,12 @@ final class CueCheck {
      */
     enum Orientation { CONSISTENT, REVERSED, CHAIN, NONE }
 
-    enum Polarity { AGREES, CONTRADICTS, UNKNOWN }
+    /**
+     * The sign the evidence states, against the edge's: AGREES or CONTRADICTS when the words read one (a signed cue,
+     * or an unsigned one as an increase, times the change words on the ends); NEGATED when the cue is negated or the
+     * claim denied (the text states no link); UNKNOWN when no sign can be read (no cue, or words both ways).
+     */
+    enum Polarity { AGREES, CONTRADICTS, NEGATED, UNKNOWN }
 
     record Result(Orientation orientation, Polarity polarity, String cue, String polarityWord) {
     }
@@ -92,6 +97,16 @@ final class CueCheck {
      * @param sentenceStart start of the first evidence sentence (leading cues are read from there)
      */
     static Result check(String text, Mention source, Mention target, int sentenceStart, Direction direction) {
+        return check(text, source, target, sentenceStart, direction, null, null);
+    }
+
+    /**
+     * @param sourceLabel the edge's source label, or null: a mention that negates one of its words ("food
+     *                    insecurity" for "food security") turns the end down
+     * @param targetLabel the same for the target
+     */
+    static Result check(String text, Mention source, Mention target, int sentenceStart, Direction direction,
+                        String sourceLabel, String targetLabel) {
         boolean sourceFirst = source.start() <= target.start();
         Mention first = sourceFirst ? source : target;
         Mention second = sourceFirst ? target : source;
@@ -140,38 +155,151 @@ final class CueCheck {
                 cue = last;
             }
         }
-        Polarity polarity = Polarity.UNKNOWN;
-        String polarityWord = "";
-        // a negation between the mentions, or a frame denying the whole claim ("there is no evidence that ...",
-        // the rule extractor's Negation.denied too), says nothing about the sign
-        boolean denied = Negation.denied(text.substring(Math.min(sentenceStart, first.start()), second.start()));
-        if (!Negation.occursIn(bridge) && !denied) {
-            Matcher up = INCREASE.matcher(bridge);
-            Matcher down = DECREASE.matcher(bridge);
-            // "worsened learning outcomes" lowers a good thing: the sign a cue states depends on the target
-            String effect = target.start() >= 0 && target.end() <= text.length()
-                    ? text.substring(target.start(), target.end()) : "";
-            CueMatch lexicalUp = first(lexical, m -> m.cue().signFor(effect) == Cue.Sign.INCREASE);
-            CueMatch lexicalDown = first(lexical, m -> m.cue().signFor(effect) == Cue.Sign.DECREASE);
-            boolean regexUp = up.find();
-            boolean regexDown = down.find();
-            boolean increases = regexUp || lexicalUp != null;
-            boolean decreases = regexDown || lexicalDown != null;
-            if (increases != decreases) {
-                polarityWord = increases ? (regexUp ? up.group() : lexicalUp.form())
-                        : (regexDown ? down.group() : lexicalDown.form());
-                Direction said = increases ? Direction.INCREASE : Direction.DECREASE;
-                // "X curbs Y, which lowers Z": the relative clause's subject is the curbing of Y, so the words say
-                // Y INCREASE Z (less Y, lower Z); read literally, "lowers" would agree with Y DECREASE Z
-                if (sourceFirst && RelativeChain.flips(
-                        text.substring(Math.min(sentenceStart, first.start()), first.start()), bridge)) {
-                    said = said == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
-                    polarityWord = "which " + polarityWord;
-                }
-                polarity = said == direction ? Polarity.AGREES : Polarity.CONTRADICTS;
+        // a negated cue ("does not reduce") or a frame denying the whole claim ("there is no evidence that ...", the
+        // rule extractor's Negation.denied too) states no causal link: no sign to agree with
+        String before = text.substring(Math.min(sentenceStart, first.start()), first.start());
+        boolean denied = Negation.denied(before + text.substring(first.start(), second.start()));
+        if (denied || negatedCue(bridge, lexical)) {
+            return new Result(orientation, Polarity.NEGATED, cue, denied ? "denied claim" : "negated cue");
+        }
+        if (Negation.occursIn(bridge)) {
+            return new Result(orientation, Polarity.UNKNOWN, cue, "");
+        }
+        // "worsened learning outcomes" lowers a good thing: the sign a cue states depends on the target
+        String effect = target.start() >= 0 && target.end() <= text.length()
+                ? text.substring(target.start(), target.end()) : "";
+        List<Signed> signed = signedWords(bridge, lexical, effect);
+        Direction said;
+        List<String> words = new ArrayList<>();
+        Signed last = signed.isEmpty() ? null : signed.getLast();
+        boolean mixed = signed.stream().anyMatch(w -> w.sign != signed.getFirst().sign);
+        if (mixed && !coordinated(bridge, signed)) {
+            return new Result(orientation, Polarity.UNKNOWN, cue, "");
+        } else if (last != null) {
+            // one sign, or coordinated verbs of one subject ("tourism raises incomes and lowers unemployment"): the
+            // verb nearest the second mention speaks for the pair
+            Signed speaking = mixed ? last : signed.getFirst();
+            words.add(speaking.word);
+            said = speaking.sign;
+        } else if (orientation == Orientation.CONSISTENT || orientation == Orientation.REVERSED) {
+            // an unsigned cue ("causes", "due to", "if") says more of the cause, more of the effect: the released
+            // data's convention, and the rule extractor's reading of the same cue
+            said = Direction.INCREASE;
+            words.add(cue + " (unsigned, read as an increase)");
+        } else {
+            return new Result(orientation, Polarity.UNKNOWN, cue, "");
+        }
+        // "X curbs Y, which lowers Z": the relative clause's subject is the curbing of Y, so the words say
+        // Y INCREASE Z (less Y, lower Z); read literally, "lowers" would agree with Y DECREASE Z
+        boolean relative = RelativeChain.opens(bridge);
+        if (sourceFirst && relative && RelativeChain.previousClauseDecreases(before)) {
+            said = flip(said);
+            words.set(0, "which " + words.getFirst());
+        }
+        // the ends' own change words: "lower blood pressure reduces stroke risk" says blood pressure INCREASE
+        // stroke risk; "smoking causes a loss of lung function" says smoking DECREASE lung function
+        Predicate<String> counted = w -> DECREASE.matcher(w).find() && bridge.contains(w);
+        Predicate<String> outside = w -> false;
+        String firstBefore = relative ? null : EndValence.before(before, outside);
+        String firstAfter = EndValence.after(bridge, counted);
+        String secondBefore = EndValence.before(bridge, counted);
+        String secondAfter = EndValence.after(text.substring(second.end(), clauseEnd(text, second.end())), outside);
+        String firstLabel = text.substring(first.start(), first.end());
+        String secondLabel = text.substring(second.start(), second.end());
+        String firstNegated = EndValence.negatedForm(sourceFirst ? sourceLabel : targetLabel, firstLabel);
+        String secondNegated = EndValence.negatedForm(sourceFirst ? targetLabel : sourceLabel, secondLabel);
+        for (String change : new String[] {firstNegated == null ? null : firstNegated + " for '"
+                + (sourceFirst ? sourceLabel : targetLabel) + "'", secondNegated == null ? null : secondNegated
+                + " for '" + (sourceFirst ? targetLabel : sourceLabel) + "'", firstBefore == null ? null : firstBefore + " " + firstLabel,
+                firstAfter == null ? null : firstLabel + " " + firstAfter,
+                secondBefore == null ? null : secondBefore + " " + secondLabel,
+                secondAfter == null ? null : secondLabel + " " + secondAfter}) {
+            if (change != null) {
+                said = flip(said);
+                words.add(change);
             }
         }
+        Polarity polarity = said == direction ? Polarity.AGREES : Polarity.CONTRADICTS;
+        String polarityWord = String.join("' with '", words);
         return new Result(orientation, polarity, cue, polarityWord);
+    }
+
+    /** Whether a negation stands right before the bridge's first causal cue ("does not reduce", "never led to"). */
+    private static boolean negatedCue(String bridge, List<CueMatch> lexical) {
+        int at = Integer.MAX_VALUE;
+        for (CueMatch m : lexical) {
+            at = Math.min(at, m.start());
+        }
+        for (Pattern p : List.of(FORWARD, BACKWARD, PASSIVE, INCREASE, DECREASE)) {
+            Matcher m = p.matcher(bridge);
+            if (m.find()) {
+                at = Math.min(at, m.start());
+            }
+        }
+        return at != Integer.MAX_VALUE && Negation.negates(bridge.substring(0, at));
+    }
+
+    private record Signed(int start, int end, String word, Direction sign) {
+    }
+
+    /** The polarity words of the bridge (this checker's patterns and the lexicon's signed cues), in text order. */
+    private static List<Signed> signedWords(String bridge, List<CueMatch> lexical, String effect) {
+        List<Signed> out = new ArrayList<>();
+        for (var p : List.of(java.util.Map.entry(INCREASE, Direction.INCREASE),
+                java.util.Map.entry(DECREASE, Direction.DECREASE))) {
+            Matcher m = p.getKey().matcher(bridge);
+            while (m.find()) {
+                out.add(new Signed(m.start(), m.end(), m.group(), p.getValue()));
+            }
+        }
+        for (CueMatch m : lexical) {
+            Cue.Sign sign = m.cue().signFor(effect);
+            if (sign != Cue.Sign.UNSIGNED) {
+                out.add(new Signed(m.start(), m.end(), m.form(), sign == Cue.Sign.INCREASE ? Direction.INCREASE
+                        : Direction.DECREASE));
+            }
+        }
+        // a lexicon cue that its form reads differently for this effect ("worsened" a good thing) wins over the
+        // patterns' literal reading of the same words
+        List<Signed> lexicalOnes = out.stream().filter(w -> lexical.stream().anyMatch(m -> m.start() == w.start
+                && m.end() == w.end)).toList();
+        out.removeIf(w -> !lexicalOnes.contains(w) && lexicalOnes.stream().anyMatch(l -> l.start < w.end
+                && w.start < l.end));
+        out.sort(java.util.Comparator.comparingInt(Signed::start));
+        return out;
+    }
+
+    private static final Pattern COORDINATION = Pattern.compile("(?<![\\w-])(?:and|but|while|whereas|yet)"
+            + "(?![\\w-])");
+
+    /**
+     * Whether the last polarity word opens a verb coordinated with the earlier ones ("raises incomes <i>and</i>
+     * lowers"): a coordination stands between it and the last word of the other sign.
+     */
+    private static boolean coordinated(String bridge, List<Signed> signed) {
+        Signed last = signed.getLast();
+        int otherEnd = -1;
+        for (Signed w : signed) {
+            if (w.sign != last.sign) {
+                otherEnd = Math.max(otherEnd, w.end);
+            }
+        }
+        return otherEnd >= 0 && otherEnd <= last.start
+                && COORDINATION.matcher(bridge.substring(otherEnd, last.start)).find();
+    }
+
+    private static int clauseEnd(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '.' || c == '!' || c == '?' || c == ';' || c == ',') {
+                return i;
+            }
+        }
+        return text.length();
+    }
+
+    private static Direction flip(Direction d) {
+        return d == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
     }
 
     private static CueMatch first(List<CueMatch> matches, Predicate<CueMatch> test) {

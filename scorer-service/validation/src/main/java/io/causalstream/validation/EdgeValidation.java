@@ -1,5 +1,6 @@
 package io.causalstream.validation;
 
+import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.ValidationState;
 import io.causalstream.cesar.CesarScorer;
@@ -161,9 +162,44 @@ public final class EdgeValidation implements AutoCloseable {
             for (Checked c : checked) {
                 edges.add(decide(c, strengths[at++], successors));
             }
-            out.add(ValidatedGraph.of(edges));
+            out.add(ValidatedGraph.of(oneSignPerPair(edges)));
         }
         return out;
+    }
+
+    /**
+     * An extraction that states both INCREASE and DECREASE for one pair contradicts itself: when both would be
+     * VALIDATED (each found its own agreeing evidence, "X raises Y. In dry years X lowers Y."), neither is, as the
+     * passage supports no single sign.
+     */
+    private static List<ValidatedEdge> oneSignPerPair(List<ValidatedEdge> edges) {
+        Map<List<String>, Set<Direction>> validatedSigns = new HashMap<>();
+        for (ValidatedEdge e : edges) {
+            if (e.state() == ValidationState.VALIDATED) {
+                validatedSigns.computeIfAbsent(pair(e), k -> new HashSet<>()).add(e.triple().getDirection());
+            }
+        }
+        List<ValidatedEdge> out = new ArrayList<>(edges.size());
+        for (ValidatedEdge e : edges) {
+            if (e.state() == ValidationState.VALIDATED && validatedSigns.get(pair(e)).size() > 1) {
+                Direction other = e.triple().getDirection() == Direction.INCREASE ? Direction.DECREASE
+                        : Direction.INCREASE;
+                List<Verdict> stages = new ArrayList<>();
+                for (Verdict v : e.stages()) {
+                    stages.add(v.stage().equals(Verdict.VERIFICATION) ? new Verdict(v.stage(), false, v.reason()
+                            + "; the extraction also states " + other + " for this pair: opposite signs") : v);
+                }
+                out.add(new ValidatedEdge(e.originalIndex(), e.triple(), e.strength(), ValidationState.HYPOTHESIZED,
+                        stages, e.kept()));
+            } else {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> pair(ValidatedEdge e) {
+        return List.of(e.triple().getSource(), e.triple().getTarget());
     }
 
     /** Stages 1-3 and the cue reading of one extraction. */
@@ -194,7 +230,7 @@ public final class EdgeValidation implements AutoCloseable {
             if (evidence.locatesBothEnds()) {
                 int start = passage.sentences().get(evidence.sentences().getFirst()).start();
                 cue = CueCheck.check(passage.text(), evidence.source(), evidence.target(), start,
-                        e.original().getDirection());
+                        e.original().getDirection(), e.source(), e.target());
             }
             checked.add(new Checked(e, source, target, evidence, cue, grounding));
         }
@@ -266,8 +302,9 @@ public final class EdgeValidation implements AutoCloseable {
             return new ValidatedEdge(e.originalIndex(), triple, null, ValidationState.REJECTED, stages, false);
         }
         boolean grounded = c.source.level().found() && c.target.level().found();
-        stages.add(new Verdict(Verdict.GROUNDING, grounded, "source '" + e.source() + "' " + describe(c.source)
-                + "; target '" + e.target() + "' " + describe(c.target)));
+        stages.add(new Verdict(Verdict.GROUNDING, grounded, "source '" + e.source() + "' "
+                + describe(c.source, c.grounding, e.source()) + "; target '" + e.target() + "' "
+                + describe(c.target, c.grounding, e.target())));
         stages.add(new Verdict(Verdict.NORMALISATION, true, e.reason()));
         stages.add(evidenceVerdict(c));
         Double strengthOut = null;
@@ -331,11 +368,30 @@ public final class EdgeValidation implements AutoCloseable {
             case NONE -> reasons.add(c.evidence.locatesBothEnds() ? "no causal cue in the evidence"
                     : "no evidence sentence to read a cue from");
         }
-        if (c.cue != null && c.cue.polarity() != CueCheck.Polarity.UNKNOWN) {
-            boolean agrees = c.cue.polarity() == CueCheck.Polarity.AGREES;
-            weakened |= !agrees;
-            reasons.add("'" + c.cue.polarityWord() + "' " + (agrees ? "agrees with " : "contradicts ")
-                    + c.edge.original().getDirection());
+        Direction direction = c.edge.original().getDirection();
+        if (c.cue != null && supported) {
+            // the sign as well as the direction: a cue running the right way with the opposite sign is no support
+            switch (c.cue.polarity()) {
+                case AGREES -> reasons.add("'" + c.cue.polarityWord() + "' agrees with " + direction);
+                case CONTRADICTS -> {
+                    weakened = true;
+                    reasons.add("'" + c.cue.polarityWord() + "' contradicts " + direction);
+                }
+                case NEGATED -> {
+                    weakened = true;
+                    reasons.add("the evidence states no link (" + c.cue.polarityWord() + ")");
+                }
+                case UNKNOWN -> {
+                    weakened = true;
+                    reasons.add("no sign readable in the evidence for " + direction);
+                }
+            }
+        } else if (c.cue != null && c.cue.polarity() == CueCheck.Polarity.CONTRADICTS) {
+            weakened = true;
+            reasons.add("'" + c.cue.polarityWord() + "' contradicts " + direction);
+        } else if (c.cue != null && c.cue.polarity() == CueCheck.Polarity.NEGATED) {
+            weakened = true;
+            reasons.add("the evidence states no link (" + c.cue.polarityWord() + ")");
         }
         if (settings.transitivityCheck()) {
             String via = transitiveVia(c, successors);
@@ -394,9 +450,10 @@ public final class EdgeValidation implements AutoCloseable {
         return m.level().found() && m.start() >= from && m.end() <= to;
     }
 
-    private static String describe(Mention m) {
+    private static String describe(Mention m, Grounding grounding, String label) {
         if (!m.level().found()) {
-            return "not found in the passage";
+            String refusal = grounding.refusal(label);
+            return refusal != null ? refusal : "not found in the passage";
         }
         String score = m.level() == GroundingLevel.FUZZY || m.level() == GroundingLevel.EMBEDDING
                 ? String.format(" (%.2f)", m.score()) : "";

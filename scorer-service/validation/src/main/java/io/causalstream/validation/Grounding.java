@@ -69,6 +69,10 @@ final class Grounding {
             if (passage.mentions.containsKey(label)) {
                 continue;
             }
+            if (refusal(label) != null) {
+                passage.mentions.putIfAbsent(label, List.of());
+                continue;
+            }
             List<Mention> lexical = lexicalMentions(label);
             if (lexical.isEmpty() && !Tokens.of(label).isEmpty()) {
                 unmatched.add(label);
@@ -83,7 +87,49 @@ final class Grounding {
     }
 
     private List<Mention> find(String label) {
+        if (refusal(label) != null) {
+            return List.of();
+        }
         return withEmbedding(label, lexicalMentions(label));
+    }
+
+    /**
+     * Why the label is no concept of this passage ({@link NotConcepts}): a function word, or words found only
+     * inside a connective phrase or causal cue; null when it may be one.
+     */
+    String refusal(String label) {
+        if (NotConcepts.functionOnly(label)) {
+            return "a function word, not a concept";
+        }
+        List<Token> all = Tokens.of(label);
+        List<Token> content = Tokens.content(all);
+        if (content.isEmpty()) {
+            content = all;
+        }
+        String phrase = null;
+        for (int s = 0; s < passage.sentences().size(); s++) {
+            if (lexical(all, content, s, true).level().found()) {
+                return null;
+            }
+            if (phrase == null) {
+                Mention unmasked = lexical(all, content, s, false);
+                if (unmasked.level() == GroundingLevel.EXACT || unmasked.level() == GroundingLevel.STEMMED) {
+                    phrase = phraseAt(s, unmasked);
+                }
+            }
+        }
+        return phrase == null ? null : "found only in '" + phrase + "', not a concept";
+    }
+
+    private String phraseAt(int sentence, Mention m) {
+        List<Token> words = passage.tokens(sentence);
+        for (int i = 0; i < words.size(); i++) {
+            if (words.get(i).start() >= m.start() && words.get(i).end() <= m.end()
+                    && passage.phrase(sentence, i) != null) {
+                return passage.phrase(sentence, i);
+            }
+        }
+        return "a connective";
     }
 
     /** The lexical mentions, in sentence order. */
@@ -98,7 +144,7 @@ final class Grounding {
             return out;
         }
         for (int s = 0; s < passage.sentences().size(); s++) {
-            Mention m = lexical(all, content, s);
+            Mention m = lexical(all, content, s, true);
             if (m.level().found()) {
                 out.add(m);
             }
@@ -122,25 +168,32 @@ final class Grounding {
         return out;
     }
 
-    private Mention lexical(List<Token> all, List<Token> content, int sentence) {
+    /**
+     * @param mask skip the words of connective phrases and causal cues ("turn" in "in turn"): a label matches the
+     *             words of the passage that can name a concept
+     */
+    private Mention lexical(List<Token> all, List<Token> content, int sentence, boolean mask) {
         List<Token> words = passage.tokens(sentence);
+        java.util.function.IntPredicate usable = i -> !mask || passage.phrase(sentence, i) == null;
         for (int i = 0; i + all.size() <= words.size(); i++) {
             boolean match = true;
+            boolean anyUsable = false;
             for (int k = 0; k < all.size() && match; k++) {
                 match = words.get(i + k).lower().equals(all.get(k).lower());
+                anyUsable |= usable.test(i + k);
             }
-            if (match) {
+            if (match && anyUsable) {
                 return new Mention(GroundingLevel.EXACT, sentence, words.get(i).start(),
                         words.get(i + all.size() - 1).end(), 1.0);
             }
         }
-        int[] stemmed = cover(content, words, (a, b) -> a.stem().equals(b.stem()) ? 1.0 : 0.0, 1.0);
+        int[] stemmed = cover(content, words, usable, (a, b) -> a.stem().equals(b.stem()) ? 1.0 : 0.0, 1.0);
         if (stemmed != null) {
             return new Mention(GroundingLevel.STEMMED, sentence, words.get(stemmed[0]).start(),
                     words.get(stemmed[1]).end(), 1.0);
         }
         double threshold = settings.fuzzyThreshold();
-        int[] fuzzy = cover(content, words, (a, b) -> Math.max(Levenshtein.ratio(a.lower(), b.lower()),
+        int[] fuzzy = cover(content, words, usable, (a, b) -> Math.max(Levenshtein.ratio(a.lower(), b.lower()),
                 Levenshtein.ratio(a.stem(), b.stem())), threshold);
         if (fuzzy != null) {
             return new Mention(GroundingLevel.FUZZY, sentence, words.get(fuzzy[0]).start(), words.get(fuzzy[1]).end(),
@@ -157,7 +210,8 @@ final class Grounding {
      * Whether every label word has a passage word of this sentence at or above {@code threshold}; returns
      * {first index, last index, weakest score * 1000} of the chosen words, or null.
      */
-    private static int[] cover(List<Token> label, List<Token> words, WordSimilarity similarity, double threshold) {
+    private static int[] cover(List<Token> label, List<Token> words, java.util.function.IntPredicate usable,
+                               WordSimilarity similarity, double threshold) {
         int first = Integer.MAX_VALUE;
         int last = -1;
         double weakest = 1.0;
@@ -165,6 +219,9 @@ final class Grounding {
             int bestIndex = -1;
             double best = -1;
             for (int i = 0; i < words.size(); i++) {
+                if (!usable.test(i)) {
+                    continue;
+                }
                 double s = similarity.of(t, words.get(i));
                 if (s > best) {
                     best = s;

@@ -19,6 +19,8 @@ final class PassageText {
     private final List<Sentence> sentences;
     private final List<List<Token>> tokens;
     private final TokenEncoder encoder;
+    /** Per sentence and token: the connective phrase or causal cue the token is part of, or null. */
+    private final List<String[]> phrases;
     private volatile float[][][] sentenceVectors;
     /** Grounding results by label; they depend only on this passage and the (fixed) settings. */
     final java.util.concurrent.ConcurrentMap<String, List<Mention>> mentions =
@@ -31,6 +33,15 @@ final class PassageText {
                 .map(t -> new Token(t.lower(), t.stem(), t.stop(), t.start() + s.start(), t.end() + s.start()))
                 .toList()).toList();
         this.encoder = encoder;
+        this.phrases = new java.util.ArrayList<>();
+        for (int i = 0; i < sentences.size(); i++) {
+            phrases.add(NotConcepts.phrases(sentences.get(i).text(), sentences.get(i).start(), tokens.get(i)));
+        }
+    }
+
+    /** The connective phrase or causal cue that token {@code index} of {@code sentence} belongs to, or null. */
+    String phrase(int sentence, int index) {
+        return phrases.get(sentence)[index];
     }
 
     String text() {

@@ -38,12 +38,12 @@ class CueCheckAgreementTest {
     }
 
     @Test
-    void aNegatedCueGivesNoPolarity() {
+    void aNegatedCueStatesNoLink() {
         String text = "Drought does not hamper crop growth.";
         Mention growth = new Mention(GroundingLevel.EXACT, 0, 24, 35, 1.0);
         assertThat(text.substring(24, 35)).isEqualTo("crop growth");
         assertThat(CueCheck.check(text, DROUGHT, growth, 0, Direction.DECREASE).polarity())
-                .isEqualTo(CueCheck.Polarity.UNKNOWN);
+                .isEqualTo(CueCheck.Polarity.NEGATED);
     }
 
     @Test
@@ -81,7 +81,7 @@ class CueCheckAgreementTest {
     }
 
     @Test
-    void aDeniedClaimGivesNoPolarityAsTheExtractorGivesNoEdge() {
+    void aDeniedClaimStatesNoLinkAsTheExtractorGivesNoEdge() {
         // RuleBasedExtractorTest.aDeniedClaimYieldsNoEdge: no edge from "There is no evidence that ..."
         String text = "There is no evidence that vaccination causes autism.";
         Mention vaccination = new Mention(GroundingLevel.EXACT, 0, 26, 37, 1.0);
@@ -89,11 +89,11 @@ class CueCheckAgreementTest {
         assertThat(text.substring(26, 37)).isEqualTo("vaccination");
         assertThat(text.substring(45, 51)).isEqualTo("autism");
         assertThat(CueCheck.check(text, vaccination, autism, 0, Direction.INCREASE).polarity())
-                .isEqualTo(CueCheck.Polarity.UNKNOWN);
+                .isEqualTo(CueCheck.Polarity.NEGATED);
         String stated = "Vaccination causes autism.";
         assertThat(CueCheck.check(stated, new Mention(GroundingLevel.EXACT, 0, 0, 11, 1.0),
                 new Mention(GroundingLevel.EXACT, 0, 19, 25, 1.0), 0, Direction.INCREASE).polarity())
-                .isEqualTo(CueCheck.Polarity.UNKNOWN); // "causes" is unsigned: no polarity either way
+                .isEqualTo(CueCheck.Polarity.AGREES); // "causes" is unsigned: an increase, as the extractor reads it
     }
 
     @Test

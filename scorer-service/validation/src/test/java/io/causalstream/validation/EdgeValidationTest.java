@@ -60,7 +60,8 @@ public class EdgeValidationTest {
 
         assertThat(graph.edges()).extracting(ValidatedEdge::state).containsExactly(ValidationState.VALIDATED,
                 ValidationState.REJECTED, ValidationState.REJECTED, ValidationState.REJECTED);
-        assertThat(reason(graph.edges().get(0), Verdict.VERIFICATION)).isEqualTo("cue 'thus' runs source -> target");
+        assertThat(reason(graph.edges().get(0), Verdict.VERIFICATION)).isEqualTo("cue 'thus' runs source -> target; "
+                + "'thus (unsigned, read as an increase)' agrees with INCREASE");
         assertThat(graph.edges().get(1).kept()).isFalse();
         assertThat(graph.edges().get(1).stages()).hasSize(1);
         assertThat(reason(graph.edges().get(1), Verdict.NORMALISATION)).isEqualTo("source 'Overall acceptance of a "
@@ -86,12 +87,14 @@ public class EdgeValidationTest {
         assertThat(dueTo.state()).isEqualTo(ValidationState.VALIDATED);
         assertThat(reason(dueTo, Verdict.EVIDENCE)).isEqualTo("sentence 2: \"This decline is due to overfishing by "
                 + "industrial fleets.\"");
-        assertThat(reason(dueTo, Verdict.VERIFICATION)).isEqualTo("cue 'due to' runs source -> target");
+        assertThat(reason(dueTo, Verdict.VERIFICATION)).isEqualTo("cue 'due to' runs source -> target; "
+                + "'due to (unsigned, read as an increase)' agrees with INCREASE");
 
         ValidatedEdge asAResult = graph.edges().get(1);
         assertThat(asAResult.state()).isEqualTo(ValidationState.VALIDATED);
         assertThat(reason(asAResult, Verdict.EVIDENCE)).startsWith("sentences 2-3: ");
-        assertThat(reason(asAResult, Verdict.VERIFICATION)).isEqualTo("cue 'as a result' runs source -> target");
+        assertThat(reason(asAResult, Verdict.VERIFICATION)).isEqualTo("cue 'as a result' runs source -> target; "
+                + "'as a result (unsigned, read as an increase)' agrees with INCREASE");
 
         ValidatedEdge tooFar = graph.edges().get(2);
         assertThat(reason(tooFar, Verdict.GROUNDING)).isEqualTo("source 'fish stock collapse' stemmed in sentence 1; "

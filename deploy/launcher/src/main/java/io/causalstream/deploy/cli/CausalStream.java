@@ -69,6 +69,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "study", new StudyCommand(),
                 "measure-human agreement: Table 3/4 with intervals, LOO thresholds, Elo vs BT (md, csv, svg)");
         add(root, summaries, "elo", new EloCommand(), "replay the released Elo judgments in any order (JSON)");
+        add(root, summaries, "validation-eval", new io.causalstream.research.validation.ValidationEvalCommand(),
+                "staged validation's sign check: VALIDATED edges with a sign contradicting the gold");
         add(root, summaries, "align", new AlignmentCli(), "structure-first alignment F1 (EmpiriGraph) per article");
         add(root, summaries, "cesar-eval", new CesarEvalCli(), "CESAR on delta-CAUSAL and COPA, with the paper's rows");
         add(root, summaries, "cesar-train", new CesarTrainCli(), "train the CESAR head with DJL on CPU");

@@ -13,7 +13,7 @@ class CausalStreamTest {
 
     /** Every offline tool of the project, as docs/cli.md lists them. */
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
-            "elo", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
+            "elo", "validation-eval", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
             "wikicausal", "map", "read-topic", "dlq",
             "rater-token", "run-local", "acls", "load");
 

@@ -1,0 +1,162 @@
+package io.causalstream.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.graph.EvidenceSpan;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.scoring.ValidationState;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cue stage checks the sign as well as the direction: the cue's sign (an unsigned cue is an increase), a
+ * negation, and the change words on both ends; an extraction cannot have both signs of one pair VALIDATED; grounding
+ * refuses function words and the words of connective phrases. Sentences from several domains, each with the right and
+ * the wrong sign.
+ */
+class SignCheckTest {
+
+    private final EdgeValidation lexical = new EdgeValidation(ValidationSettings.defaults(), null, null, null);
+
+    @Test
+    void aChangeWordOnTheCauseFlipsTheCuesSign() {
+        // less blood pressure, less stroke risk: blood pressure INCREASE stroke risk
+        assertSigns("Lower blood pressure reduces stroke risk.", "blood pressure", "stroke risk",
+                Direction.INCREASE);
+        // education: smaller classes, better scores
+        assertSigns("Smaller class sizes improve test scores.", "class sizes", "test scores", Direction.DECREASE);
+        // the label's own change word is the label's: no flip
+        assertSigns("Lower blood pressure reduces stroke risk.", "lower blood pressure", "stroke risk",
+                Direction.DECREASE);
+        ValidatedEdge wrong = lexical.validate("Lower blood pressure reduces stroke risk.",
+                List.of(triple("blood pressure", "stroke risk", Direction.DECREASE))).edges().getFirst();
+        assertThat(reason(wrong)).isEqualTo("cue 'reduces' runs source -> target; 'reduces' with 'lower blood "
+                + "pressure' contradicts DECREASE");
+    }
+
+    @Test
+    void aChangeWordOnTheEffectFlipsTheCuesSign() {
+        // economics: a loss of revenue
+        assertSigns("Higher tariffs cause a loss of export revenue.", "tariffs", "export revenue",
+                Direction.DECREASE);
+        // ecology: soil erosion is less soil
+        assertSigns("Deforestation leads to soil erosion in the highlands.", "deforestation", "soil",
+                Direction.DECREASE);
+        // a change word the cue check already reads ("lower") is not counted twice
+        assertSigns("Regular exercise leads to lower resting heart rates.", "regular exercise",
+                "resting heart rates", Direction.DECREASE);
+    }
+
+    @Test
+    void aMentionThatNegatesTheLabelIsLessOfIt() {
+        // the label names the concept, the text its absence: food insecurity is less food security
+        assertSigns("High poverty rates contribute to food insecurity.", "poverty rates", "food security",
+                Direction.DECREASE);
+        assertSigns("Automation raises unemployment among clerks.", "automation", "employment", Direction.DECREASE);
+        assertSigns("Automation raises unemployment among clerks.", "automation", "unemployment",
+                Direction.INCREASE);
+    }
+
+    @Test
+    void anUnsignedCueIsAnIncrease() {
+        assertSigns("Heavy rainfall causes flooding downstream.", "heavy rainfall", "flooding", Direction.INCREASE);
+        assertSigns("Crop prices rose because of the drought.", "drought", "crop prices", Direction.INCREASE);
+    }
+
+    @Test
+    void aVerbBeforeTheCauseIsNoChangeWordOfIt() {
+        // "lower" is the verb of another claim here, not a word on "cholesterol"
+        ValidatedGraph g = lexical.validate("Statins lower cholesterol, and cholesterol causes plaque.", List.of(
+                triple("statins", "cholesterol", Direction.DECREASE)));
+        assertThat(g.edges().getFirst().state()).isEqualTo(ValidationState.VALIDATED);
+    }
+
+    @Test
+    void aNegatedOrDeniedClaimIsNeverValidated() {
+        for (String text : List.of("Caffeine does not cause dehydration.", "Caffeine never causes dehydration.",
+                "There is no evidence that caffeine causes dehydration.")) {
+            for (Direction d : Direction.values()) {
+                ValidatedEdge e = lexical.validate(text, List.of(triple("caffeine", "dehydration", d)))
+                        .edges().getFirst();
+                assertThat(e.state()).as(text + " " + d).isEqualTo(ValidationState.HYPOTHESIZED);
+                assertThat(reason(e)).as(text).contains("the evidence states no link");
+            }
+        }
+    }
+
+    @Test
+    void coordinatedVerbsGiveEachObjectItsOwnSign() {
+        String text = "Remote work reduces commuting time but raises home energy use.";
+        assertSigns(text, "remote work", "home energy use", Direction.INCREASE);
+        assertSigns(text, "remote work", "commuting time", Direction.DECREASE);
+    }
+
+    @Test
+    void bothSignsOfOnePairAreNeverBothValidated() {
+        // each sign has a sentence that agrees with it: the extraction contradicts itself
+        String text = "In wet years, tourism raises farm incomes. In dry years, tourism lowers farm incomes.";
+        int dry = text.indexOf("In dry");
+        Triple up = triple("tourism", "farm incomes", Direction.INCREASE);
+        Triple down = Triple.newBuilder(triple("tourism", "farm incomes", Direction.DECREASE))
+                .setEvidence(List.of(new EvidenceSpan(dry, text.length()))).build();
+        ValidatedGraph both = lexical.validate(text, List.of(up, down));
+        assertThat(both.edges()).extracting(ValidatedEdge::state).containsOnly(ValidationState.HYPOTHESIZED);
+        assertThat(reason(both.edges().getFirst())).endsWith("the extraction also states DECREASE for this pair: "
+                + "opposite signs");
+        // alone, each is VALIDATED by its own sentence
+        assertThat(lexical.validate(text, List.of(up)).edges().getFirst().state())
+                .isEqualTo(ValidationState.VALIDATED);
+        assertThat(lexical.validate(text, List.of(down)).edges().getFirst().state())
+                .isEqualTo(ValidationState.VALIDATED);
+        // one sentence, two signs: only the one the words state
+        ValidatedGraph one = lexical.validate("Heat waves reduce labour productivity.", List.of(
+                triple("heat waves", "labour productivity", Direction.INCREASE),
+                triple("heat waves", "labour productivity", Direction.DECREASE)));
+        assertThat(one.edges()).extracting(ValidatedEdge::state)
+                .containsExactly(ValidationState.HYPOTHESIZED, ValidationState.VALIDATED);
+    }
+
+    @Test
+    void groundingRefusesFunctionWordsAndConnectivePhrases() {
+        String text = "Rising rents push families out of the city, and this in turn weakens local schools.";
+        ValidatedGraph g = lexical.validate(text, List.of(triple("turn", "local schools", Direction.DECREASE),
+                triple("this", "local schools", Direction.DECREASE),
+                triple("rising rents", "local schools", Direction.DECREASE)));
+        assertThat(g.edges().get(0).state()).isEqualTo(ValidationState.REJECTED);
+        assertThat(g.edges().get(0).stage(Verdict.GROUNDING).orElseThrow().reason())
+                .startsWith("source 'turn' found only in 'in turn', not a concept");
+        assertThat(g.edges().get(1).stage(Verdict.GROUNDING).orElseThrow().reason())
+                .startsWith("source 'this' a function word, not a concept");
+        assertThat(g.edges().get(1).state()).isEqualTo(ValidationState.REJECTED);
+        // other connectives and cue words, other domains
+        ValidatedGraph result = lexical.validate("Interest rates rose. As a result, mortgage demand fell.",
+                List.of(triple("result", "mortgage demand", Direction.DECREASE)));
+        assertThat(result.edges().getFirst().state()).isEqualTo(ValidationState.REJECTED);
+        ValidatedGraph cause = lexical.validate("Poor sanitation causes cholera outbreaks.",
+                List.of(triple("causes", "cholera outbreaks", Direction.INCREASE)));
+        assertThat(cause.edges().getFirst().state()).isEqualTo(ValidationState.REJECTED);
+        // the same word where it names a concept is grounded
+        ValidatedGraph concept = lexical.validate("The turn of the season raises pollen counts.",
+                List.of(triple("turn of the season", "pollen counts", Direction.INCREASE)));
+        assertThat(concept.edges().getFirst().state()).isEqualTo(ValidationState.VALIDATED);
+    }
+
+    private void assertSigns(String text, String source, String target, Direction right) {
+        Direction wrong = right == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+        ValidatedEdge ok = lexical.validate(text, List.of(triple(source, target, right))).edges().getFirst();
+        ValidatedEdge bad = lexical.validate(text, List.of(triple(source, target, wrong))).edges().getFirst();
+        assertThat(ok.state()).as(text + ": " + source + " " + right + " " + target + " (" + reason(ok) + ")")
+                .isEqualTo(ValidationState.VALIDATED);
+        assertThat(bad.state()).as(text + ": " + source + " " + wrong + " " + target + " (" + reason(bad) + ")")
+                .isEqualTo(ValidationState.HYPOTHESIZED);
+    }
+
+    private static String reason(ValidatedEdge e) {
+        return e.stage(Verdict.VERIFICATION).map(Verdict::reason).orElse("");
+    }
+
+    private static Triple triple(String s, String t, Direction d) {
+        return new Triple(s, t, d, List.of(), null);
+    }
+}
