@@ -20,6 +20,12 @@ public final class GraphSchema {
             "CREATE INDEX causes_annotation IF NOT EXISTS FOR ()-[r:CAUSES]-() ON (r.annotation)",
             "CREATE INDEX causes_passage IF NOT EXISTS FOR ()-[r:CAUSES]-() ON (r.passage)");
 
+    /** Neo4j's answer when another session created an equivalent constraint or index in the meantime. */
+    static boolean alreadyThere(String code) {
+        return code != null && code.startsWith("Neo.ClientError.Schema.")
+                && (code.endsWith("AlreadyExists") || code.endsWith("EquivalentSchemaRuleAlreadyExists"));
+    }
+
     private GraphSchema() {
     }
 }

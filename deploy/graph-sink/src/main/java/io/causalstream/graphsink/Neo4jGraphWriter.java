@@ -33,7 +33,14 @@ public final class Neo4jGraphWriter implements AutoCloseable {
         run(() -> {
             try (Session s = driver.session(session)) {
                 for (String statement : GraphSchema.STATEMENTS) {
-                    s.run(statement).consume();
+                    try {
+                        s.run(statement).consume();
+                    } catch (ClientException e) {
+                        // IF NOT EXISTS does not cover a race: another task created the same rule a moment ago
+                        if (!GraphSchema.alreadyThere(e.code())) {
+                            throw e;
+                        }
+                    }
                 }
             }
         });

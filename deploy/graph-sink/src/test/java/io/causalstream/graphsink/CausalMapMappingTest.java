@@ -71,6 +71,15 @@ class CausalMapMappingTest {
     }
 
     @Test
+    void aSchemaRuleAnotherTaskJustCreatedIsNotAnError() {
+        assertThat(GraphSchema.alreadyThere("Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists")).isTrue();
+        assertThat(GraphSchema.alreadyThere("Neo.ClientError.Schema.IndexAlreadyExists")).isTrue();
+        assertThat(GraphSchema.alreadyThere("Neo.ClientError.Schema.ConstraintValidationFailed")).isFalse();
+        assertThat(GraphSchema.alreadyThere("Neo.ClientError.Statement.SyntaxError")).isFalse();
+        assertThat(GraphSchema.STATEMENTS).allSatisfy(s -> assertThat(s).contains("IF NOT EXISTS"));
+    }
+
+    @Test
     void backoffDoublesUpToItsCapAndStartsOverAfterASuccess() {
         Backoff b = new Backoff(500, 3000);
         assertThat(List.of(b.next(), b.next(), b.next(), b.next(), b.next())).containsExactly(500L, 1000L, 2000L,
