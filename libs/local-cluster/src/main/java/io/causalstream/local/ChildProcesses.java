@@ -41,6 +41,19 @@ public final class ChildProcesses {
     }
 
     /**
+     * Adds {@code --sun-misc-unsafe-memory-access=allow} after the java executable on JDK 24 and newer, where Netty
+     * and Neo4j would otherwise warn at every start.
+     */
+    public static List<String> withUnsafeAllowed(List<String> javaCommand) {
+        if (Runtime.version().feature() < 24) {
+            return javaCommand;
+        }
+        List<String> out = new ArrayList<>(javaCommand);
+        out.add(1, "--sun-misc-unsafe-memory-access=allow");
+        return out;
+    }
+
+    /**
      * Waits until {@code process} answers 200 on {@code url} (its readiness endpoint). Fails with an
      * IllegalStateException when it exits first or does not answer 200 within {@code timeout}; the message ends with
      * the last 30 lines of its {@code log}.

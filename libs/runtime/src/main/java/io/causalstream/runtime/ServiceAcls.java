@@ -36,6 +36,8 @@ public final class ServiceAcls {
     public static final String CLI_USER = "causal-stream-cli";
     /** The schema registry's kafkasql storage. */
     public static final String REGISTRY_USER = "schema-registry";
+    /** The graph sink's Connect worker: its user, worker group and topic prefix. */
+    public static final String GRAPH_SINK_USER = "graph-sink";
     /** The registry's kafkasql topics ({@code kafkasql-journal}, {@code kafkasql-snapshots}) start with this. */
     public static final String REGISTRY_TOPIC_PREFIX = "kafkasql-";
     /** The topic the registry announces its changes on (created by it at start-up). */
@@ -161,6 +163,21 @@ public final class ServiceAcls {
                         List.of(AclOperation.READ, AclOperation.DESCRIBE)));
     }
 
+    /**
+     * The Kafka Connect worker that runs the graph sink (deploy/graph-sink): it reads the two output topics, keeps
+     * its config, offsets and status topics and its dead-letter topic under the {@code graph-sink} prefix, and joins
+     * the worker group {@code graph-sink} and the connector's consumer group {@code connect-graph-sink}.
+     */
+    public static List<Rule> forGraphSink(String user) {
+        return List.of(
+                topic(user, Topics.SCORED_GRAPHS.name(), List.of(AclOperation.READ, AclOperation.DESCRIBE)),
+                topic(user, Topics.CAUSAL_MAPS.name(), List.of(AclOperation.READ, AclOperation.DESCRIBE)),
+                new Rule(user, ResourceType.TOPIC, GRAPH_SINK_USER, PatternType.PREFIXED, List.of(AclOperation.ALL)),
+                new Rule(user, ResourceType.GROUP, GRAPH_SINK_USER, PatternType.LITERAL, List.of(AclOperation.ALL)),
+                new Rule(user, ResourceType.GROUP, "connect-" + GRAPH_SINK_USER, PatternType.LITERAL,
+                        List.of(AclOperation.ALL)));
+    }
+
     /** Every rule, for the given application id of each service (user name = the default application id). */
     public static List<Rule> all(Map<Service, String> applicationIds) {
         List<Rule> rules = new ArrayList<>();
@@ -171,6 +188,7 @@ public final class ServiceAcls {
         rules.addAll(forCli(CLI_USER, List.of(Service.values()).stream()
                 .map(s -> applicationIds.getOrDefault(s, s.defaultApplicationId())).toList()));
         rules.addAll(forRegistry(REGISTRY_USER));
+        rules.addAll(forGraphSink(GRAPH_SINK_USER));
         return rules;
     }
 

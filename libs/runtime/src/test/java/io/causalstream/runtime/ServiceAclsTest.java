@@ -59,7 +59,18 @@ class ServiceAclsTest {
         assertThat(ServiceAcls.bindings(rules)).hasSize(rules.stream().mapToInt(r -> r.operations().size()).sum())
                 .allSatisfy(b -> assertThat(b.entry().principal()).startsWith("User:"));
         assertThat(ServiceAcls.users(rules)).containsExactly("extractor-service", "scorer-service", "elo-service",
-                ServiceAcls.CLI_USER, ServiceAcls.REGISTRY_USER);
+                ServiceAcls.CLI_USER, ServiceAcls.REGISTRY_USER, ServiceAcls.GRAPH_SINK_USER);
+    }
+
+    @Test
+    void theGraphSinkWorkerReadsTheOutputsAndOwnsOnlyItsPrefix() {
+        List<Rule> sink = ServiceAcls.forGraphSink(ServiceAcls.GRAPH_SINK_USER);
+        assertThat(sink).filteredOn(r -> r.resourceType() == ResourceType.TOPIC && r.patternType() == PatternType.LITERAL)
+                .extracting(Rule::name).containsExactlyInAnyOrder("scored-graphs", "causal-maps");
+        assertThat(sink).filteredOn(r -> r.resourceType() == ResourceType.TOPIC && r.patternType() == PatternType.LITERAL)
+                .allSatisfy(r -> assertThat(r.operations()).doesNotContain(AclOperation.WRITE, AclOperation.ALL));
+        assertThat(sink).filteredOn(r -> r.resourceType() == ResourceType.GROUP).extracting(Rule::name)
+                .containsExactlyInAnyOrder("graph-sink", "connect-graph-sink");
     }
 
     @Test

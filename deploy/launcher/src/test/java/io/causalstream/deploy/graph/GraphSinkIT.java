@@ -1,0 +1,282 @@
+package io.causalstream.deploy.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.local.ConnectWorkerProcess;
+import io.causalstream.local.GraphDbProcess;
+import io.causalstream.local.LocalPorts;
+import io.causalstream.schemas.graph.Annotator;
+import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.scoring.ScoredEdge;
+import io.causalstream.schemas.scoring.ScoredGraph;
+import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.testkit.KafkaTestCluster;
+import io.causalstream.testkit.Samples;
+import io.causalstream.testkit.TestCluster;
+import io.causalstream.topics.Topic;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The graph sink end to end with the real parts: the test broker and registry, a Kafka Connect worker (a child JVM
+ * from connect-runtime) with the plugin zip on its plugin.path, reading the Confluent wire format with Apicurio's
+ * converter, and Neo4j Community (a child JVM). Expected counts are computed here from the records published.
+ */
+@ExtendWith(KafkaTestCluster.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GraphSinkIT {
+
+    private static final String CONNECTOR = "graph-sink";
+    /** Topics of this test's own (the shared test broker's scored-graphs may hold other tests' records). */
+    private static final Topic<ScoredGraph> SCORED = new Topic<>("graph-it.scored-graphs", ScoredGraph.class, false);
+    private static final String MAPS = "graph-it.causal-maps";
+    private static final String DLQ = "graph-sink.dlq";
+    private static final Duration WAIT = Duration.ofMinutes(2);
+
+    @TempDir
+    static Path work;
+
+    private TestCluster cluster;
+    private Path home;
+    private int bolt;
+    private int http;
+    private GraphDbProcess neo4j;
+    private ConnectWorkerProcess worker;
+    /** What the topic holds now, by annotation id: the test's own model of the graph. */
+    private final Map<String, ScoredGraph> live = new LinkedHashMap<>();
+
+    @BeforeAll
+    void start(TestCluster cluster) throws Exception {
+        this.cluster = cluster;
+        home = Path.of(System.getProperty("causalstream.graph.home", "target/graph"));
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(SCORED.name(), 3, (short) 1),
+                    new NewTopic(MAPS, 1, (short) 1))).all().get();
+        }
+        bolt = LocalPorts.pickFree();
+        http = LocalPorts.pickFree();
+        neo4j = GraphDbProcess.start(home.resolve("graph-db"), work.resolve("neo4j"), bolt, http,
+                work.resolve("neo4j.log"));
+        worker = ConnectWorkerProcess.start(home.resolve("connect-worker"), home.resolve("plugins"),
+                cluster.bootstrapServers(), "graph-sink-it", LocalPorts.pickFree(), work.resolve("connect"),
+                work.resolve("connect.log"), Map.of());
+        worker.putConnector(CONNECTOR, connectorConfig(cluster.registryUrl(), neo4j.boltUri()));
+    }
+
+    static Map<String, String> connectorConfig(String registryUrl, String boltUri) {
+        Map<String, String> c = new HashMap<>();
+        c.put("connector.class", "io.causalstream.graphsink.GraphSinkConnector");
+        c.put("tasks.max", "2");
+        c.put("topics", SCORED.name() + "," + MAPS);
+        c.put("graph.scored-graphs.topic", SCORED.name());
+        c.put("graph.causal-maps.topic", MAPS);
+        c.put("neo4j.uri", boltUri);
+        c.put("graph.retry.backoff.max.ms", "2000");
+        c.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
+        c.put("value.converter", "io.apicurio.registry.utils.converter.AvroConverter");
+        c.put("value.converter.apicurio.registry.url", registryUrl + "/apis/registry/v2");
+        c.put("value.converter.apicurio.registry.as-confluent", "true");
+        c.put("errors.tolerance", "all");
+        c.put("errors.deadletterqueue.topic.name", DLQ);
+        c.put("errors.deadletterqueue.topic.replication.factor", "1");
+        c.put("errors.deadletterqueue.context.headers.enable", "true");
+        c.put("errors.log.enable", "true");
+        c.put("consumer.override.auto.offset.reset", "earliest");
+        return c;
+    }
+
+    @AfterAll
+    void stop() {
+        if (worker != null) {
+            worker.close();
+        }
+        if (neo4j != null) {
+            neo4j.close();
+        }
+    }
+
+    @Test
+    void scoredGraphsLandOnceReplaceOnANewVersionDeleteOnATombstoneAndSurviveAnOutage() throws Exception {
+        // 12 passages, two annotators each; concepts shared across passages; the rules disagree on one sign
+        List<ScoredGraph> first = new ArrayList<>();
+        for (int p = 0; p < 12; p++) {
+            first.add(scored("p" + p, "p" + p + "-model", "model", edge("Interest Rates", "inflation " + (p % 4),
+                    Direction.DECREASE, 0.7), edge("inflation " + (p % 4), "Wages", Direction.INCREASE, 0.4)));
+            first.add(scored("p" + p, "p" + p + "-rules", "rules", edge("interest  rates", "inflation " + (p % 4),
+                    Direction.INCREASE, 0.2)));
+        }
+        publish(first);
+        long started = System.nanoTime();
+        awaitGraphMatchesTopic();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("graph sink: %d records, %d edges into Neo4j in %.1f s (first load, tasks start included)%n",
+                first.size(), expectedEdges(), seconds);
+        assertThat(count("MATCH (c:Concept {key: 'interest rates'}) RETURN count(c)")).isOne();
+        assertThat(count("MATCH (:Concept)-[r:CAUSES]->(:Concept) WITH r.passage AS p, r.direction AS d "
+                + "RETURN count(DISTINCT p)")).isEqualTo(12);
+
+        // replay: the same records again write nothing new
+        publish(first);
+        awaitCaughtUp();
+        assertGraphMatchesTopic();
+
+        // a new version of one annotation replaces its edges
+        publish(List.of(scored("p3", "p3-model", "model", edge("Tariffs", "prices", Direction.INCREASE, 0.9))));
+        awaitGraphMatchesTopic();
+        assertThat(count("MATCH ()-[r:CAUSES {annotation: 'p3-model'}]->() RETURN count(r)")).isOne();
+
+        // a tombstone removes a passage with its annotations and edges
+        tombstone("p5");
+        awaitGraphMatchesTopic();
+        assertThat(count("MATCH (n) WHERE n:Passage AND n.id = 'p5' OR n:Annotation AND n.passage = 'p5' "
+                + "RETURN count(n)")).isZero();
+
+        // a record that cannot be mapped and bytes that are not Avro go to the dead-letter topic; the rest is written
+        publish(List.of(scored("p20", " ", "model", edge("a", "b", Direction.INCREASE, 0.5))));
+        live.remove(" ");
+        cluster.sendRaw(SCORED.name(), "p21".getBytes(StandardCharsets.UTF_8),
+                "not avro".getBytes(StandardCharsets.UTF_8));
+        publish(List.of(scored("p22", "p22-model", "model", edge("Drought", "harvest", Direction.DECREASE, 0.8))));
+        awaitGraphMatchesTopic();
+        List<ConsumerRecord<String, byte[]>> dead = cluster.readRawUntil(DLQ, WAIT, r -> r.size() >= 2);
+        assertThat(dead).hasSize(2);
+        assertThat(dead).extracting(r -> header(r, "__connect.errors.exception.message"))
+                .anySatisfy(reason -> assertThat(reason).contains("annotationId"))
+                .allSatisfy(reason -> assertThat(reason).isNotBlank());
+        assertThat(dead).extracting(ConsumerRecord::key).containsExactlyInAnyOrder("p20", "p21");
+
+        // Neo4j stopped mid-stream: records published meanwhile are written once it is back, none twice
+        neo4j.close();
+        List<ScoredGraph> during = new ArrayList<>();
+        for (int p = 30; p < 40; p++) {
+            during.add(scored("p" + p, "p" + p + "-model", "model", edge("Rain", "floods " + p, Direction.INCREASE,
+                    0.6), edge("floods " + p, "crops", Direction.DECREASE, 0.5)));
+        }
+        publish(during);
+        Thread.sleep(5_000);
+        neo4j = GraphDbProcess.start(home.resolve("graph-db"), work.resolve("neo4j"), bolt, http,
+                work.resolve("neo4j.log"));
+        awaitGraphMatchesTopic();
+        assertThat(worker.status(CONNECTOR)).doesNotContain("FAILED");
+    }
+
+    private void awaitGraphMatchesTopic() throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        AssertionError last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                assertGraphMatchesTopic();
+                return;
+            } catch (AssertionError | RuntimeException e) {
+                last = e instanceof AssertionError a ? a : new AssertionError(e);
+                Thread.sleep(500);
+            }
+        }
+        throw new AssertionError("the graph never matched the topic; connector: " + worker.status(CONNECTOR), last);
+    }
+
+    private void assertGraphMatchesTopic() {
+        Set<String> passages = new HashSet<>();
+        Set<String> concepts = new HashSet<>();
+        live.values().forEach(g -> {
+            passages.add(g.getPassageId());
+            g.getEdges().forEach(e -> {
+                concepts.add(e.getTriple().getSource().strip().toLowerCase().replaceAll("\\s+", " "));
+                concepts.add(e.getTriple().getTarget().strip().toLowerCase().replaceAll("\\s+", " "));
+            });
+        });
+        assertThat(count("MATCH (a:Annotation) RETURN count(a)")).isEqualTo(live.size());
+        assertThat(count("MATCH (p:Passage) RETURN count(p)")).isEqualTo(passages.size());
+        assertThat(count("MATCH (c:Concept) RETURN count(c)")).isEqualTo(concepts.size());
+        assertThat(count("MATCH ()-[r:CAUSES]->() RETURN count(r)")).isEqualTo(expectedEdges());
+        assertThat(count("MATCH ()-[r:CAUSES]->() WITH r.annotation AS a, r.index AS i, count(*) AS n "
+                + "WHERE n > 1 RETURN count(*)")).as("duplicate edges").isZero();
+    }
+
+    private long expectedEdges() {
+        return live.values().stream().mapToLong(g -> g.getEdges().size()).sum();
+    }
+
+    /** Waits until the connector's consumer group has committed the end of every partition it reads. */
+    private void awaitCaughtUp() throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+            Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+            for (int p = 0; p < 3; p++) {
+                ends.put(new TopicPartition(SCORED.name(), p), OffsetSpec.latest());
+            }
+            var end = admin.listOffsets(ends).all().get();
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(
+                        "connect-" + CONNECTOR).partitionsToOffsetAndMetadata().get();
+                if (end.entrySet().stream().allMatch(e -> committed.get(e.getKey()) != null
+                        && committed.get(e.getKey()).offset() >= e.getValue().offset())) {
+                    return;
+                }
+                Thread.sleep(300);
+            }
+            throw new AssertionError("the connector did not commit the topic's end within " + WAIT);
+        }
+    }
+
+    private long count(String cypher) {
+        return neo4j.count(cypher);
+    }
+
+    private void publish(List<ScoredGraph> graphs) {
+        graphs.forEach(g -> live.put(g.getAnnotationId(), g));
+        cluster.sendAll(SCORED, graphs.stream().map(g -> Map.entry(g.getPassageId(), g)).toList());
+    }
+
+    private void tombstone(String passage) throws Exception {
+        live.values().removeIf(g -> g.getPassageId().equals(passage));
+        try (var producer = new KafkaProducer<String, byte[]>(Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                new StringSerializer(), new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(SCORED.name(), passage, null)).get();
+        }
+    }
+
+    private static String header(ConsumerRecord<?, ?> r, String name) {
+        var h = r.headers().lastHeader(name);
+        return h == null ? "" : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    static ScoredEdge edge(String source, String target, Direction direction, double strength) {
+        return ScoredEdge.newBuilder().setTriple(Samples.triple(source, target, direction)).setStrength(strength)
+                .setValidation(ValidationState.VALIDATED).setStages(List.of()).build();
+    }
+
+    static ScoredGraph scored(String passage, String annotation, String annotator, ScoredEdge... edges) {
+        return ScoredGraph.newBuilder().setPassageId(passage).setAnnotationId(annotation)
+                .setAnnotator(Annotator.newBuilder().setId(annotator).setKind(AnnotatorKind.MODEL).build())
+                .setEdges(List.of(edges)).setScores(List.of()).setScoredAt(Instant.ofEpochMilli(1_700_000_000_000L))
+                .build();
+    }
+}
