@@ -221,12 +221,14 @@
   }
 
   async function submit() {
-    if (state.submitted) return;
+    if (state.submitted || state.sending) return;
+    state.sending = true;
     const body = {passageId, annotationId: state.extraction.annotationId, passageVersion: state.view.passageVersion,
       extractionVersion: state.extraction.version, edits: state.edits, nothingCausal: state.nothing,
       gold: $('gold').checked};
     $('submit').disabled = true;
     const r = await api('POST', '/api/curation/corrections', body);
+    state.sending = false;
     if (r.status === 202) {
       state.submitted = true;
       status('Published ' + r.data.annotationId + (r.data.gold ? ' (and as gold)' : '') + '.', 'ok');
