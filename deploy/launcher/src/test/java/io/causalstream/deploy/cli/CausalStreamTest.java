@@ -15,7 +15,7 @@ class CausalStreamTest {
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
             "elo", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
             "wikicausal", "map", "read-topic", "dlq",
-            "rater-token", "run-local", "acls", "load");
+            "curation-export", "rater-token", "run-local", "acls", "load");
 
     private record Run(int exit, String out, String err) {
     }
