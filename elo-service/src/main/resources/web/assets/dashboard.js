@@ -20,6 +20,23 @@
     return r.json();
   }
 
+  // the curators' changes over time: a row each time the totals change (newest first, the last 20 kept)
+  const curationRows = [];
+  let curationSeen = -1;
+  function curation(v) {
+    const c = v.curation;
+    if (!c) return;
+    const total = Object.values(c.edges).reduce((a, b) => a + b, 0);
+    if (total === curationSeen) return;
+    curationSeen = total;
+    const p = (k) => c.per100[k] === null || c.per100[k] === undefined ? '–' : fmt(c.per100[k], 1);
+    curationRows.unshift([new Date(v.at).toLocaleTimeString(), String(c.modelEdges), p('kept'), p('flipped'),
+      p('deleted'), p('renamed'), p('added')]);
+    curationRows.length = Math.min(curationRows.length, 20);
+    const body = $('pl-curation').querySelector('tbody');
+    body.replaceChildren(...curationRows.map((cells) => row(cells.map((t, i) => el('td', t, i ? 'num' : null)))));
+  }
+
   function record(view) {
     const h = history.get(view.passageId) || [];
     const elo = {};
@@ -208,6 +225,7 @@
     $('pl-lag').textContent = !scorer ? '–' : !scorer.reachable ? 'unreachable' : noOffsets(scorer) ? 'no offsets'
       : scorer.records + (scorer.secondsBehind === null || scorer.secondsBehind === undefined ? '' : ' · ' + ms(scorer.secondsBehind));
     $('pl-age').textContent = ms(v.scoredGraphAge);
+    curation(v);
     const dl = $('pl-dead-letters').querySelector('tbody');
     dl.replaceChildren();
     if (!v.deadLetters.length) dl.append(row([el('td', 'none', 'muted'), el('td', '0', 'num'), el('td', '–', 'num')]));

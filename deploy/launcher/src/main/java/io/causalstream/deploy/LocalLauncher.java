@@ -222,8 +222,12 @@ public final class LocalLauncher implements Callable<Integer> {
         common.put(Config.SCHEMA_REGISTRY_URL, registry.url());
         ExtractorService extractor = track(ExtractorService.start(serviceConfig(common, "extractor", extractorPort,
                 login(credentials, ServiceAcls.Service.EXTRACTOR.defaultApplicationId()))));
-        ScorerService scorer = track(ScorerService.start(serviceConfig(common, "scorer", scorerPort,
-                login(credentials, ServiceAcls.Service.SCORER.defaultApplicationId()))));
+        // the local demo lets anyone curate under a name too (scorer.curation.signin.open)
+        Map<String, String> scorerExtra = new HashMap<>(login(credentials,
+                ServiceAcls.Service.SCORER.defaultApplicationId()));
+        scorerExtra.put("scorer.curation.signin.open",
+                System.getenv().getOrDefault("SCORER_CURATION_SIGNIN_OPEN", "true"));
+        ScorerService scorer = track(ScorerService.start(serviceConfig(common, "scorer", scorerPort, scorerExtra)));
         // the local demo lets anyone rate under a name (elo.signin.open); ELO_SIGNIN_OPEN=false with ELO_RATERS
         // (deploy/causal-stream rater-token) tries the token sign-in instead
         Map<String, String> eloExtra = new HashMap<>(login(credentials,

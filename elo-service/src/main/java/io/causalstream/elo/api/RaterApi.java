@@ -8,12 +8,12 @@ import io.causalstream.elo.api.StoreQueries.Remote;
 import io.causalstream.elo.api.StoreQueries.Unavailable;
 import io.causalstream.elo.api.StoreQueries.UnavailableException;
 import io.causalstream.elo.rater.JudgmentIds;
-import io.causalstream.elo.rater.JudgmentPublisher;
+import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.elo.rater.PairChooser;
 import io.causalstream.elo.rater.PairChooser.Candidate;
 import io.causalstream.elo.rater.PairTickets;
-import io.causalstream.elo.rater.RateLimiter;
-import io.causalstream.elo.rater.RaterSessions;
+import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.access.SignedSessions;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.RaterReliability;
 import io.causalstream.elo.tournament.PairCounts;
@@ -75,18 +75,22 @@ import org.slf4j.LoggerFactory;
 public final class RaterApi {
 
     private static final Logger log = LoggerFactory.getLogger(RaterApi.class);
-    public static final String CSRF_HEADER = "X-CSRF-Token";
+    public static final String CSRF_HEADER = SignedSessions.CSRF_HEADER;
+    /** The rater's session cookie. */
+    public static final String COOKIE = "elo_rater";
+    /** The role of the rater sessions ({@link SignedSessions}). */
+    public static final String ROLE = "rater";
     /** Longest passage or annotation id accepted. */
     static final int MAX_ID = 256;
     private static final int MAX_RECENT = 100_000;
 
     private final Supplier<StoreQueries> queries;
     private final Peers peers;
-    private final RaterSessions sessions;
+    private final SignedSessions sessions;
     private final PairTickets tickets;
     private final RateLimiter judgmentLimit;
     private final RateLimiter signInLimit;
-    private final JudgmentPublisher publisher;
+    private final RecordPublisher<Judgment> publisher;
     private final LocalPassages local;
     private final Supplier<Collection<HostInfo>> otherInstances;
     private final double initialElo;
@@ -122,15 +126,15 @@ public final class RaterApi {
     public record Known(String leftAuthor, String rightAuthor, boolean voted) {
     }
 
-    public RaterApi(Supplier<StoreQueries> queries, Peers peers, RaterSessions sessions, PairTickets tickets,
-                    RateLimiter judgmentLimit, JudgmentPublisher publisher, double initialElo, Clock clock) {
+    public RaterApi(Supplier<StoreQueries> queries, Peers peers, SignedSessions sessions, PairTickets tickets,
+                    RateLimiter judgmentLimit, RecordPublisher<Judgment> publisher, double initialElo, Clock clock) {
         this(queries, peers, sessions, tickets, judgmentLimit, publisher, initialElo, clock,
                 (passage, left, right, rater) -> lookup(queries.get(), passage, left, right, rater),
                 () -> others(queries.get()));
     }
 
-    public RaterApi(Supplier<StoreQueries> queries, Peers peers, RaterSessions sessions, PairTickets tickets,
-                    RateLimiter judgmentLimit, JudgmentPublisher publisher, double initialElo, Clock clock,
+    public RaterApi(Supplier<StoreQueries> queries, Peers peers, SignedSessions sessions, PairTickets tickets,
+                    RateLimiter judgmentLimit, RecordPublisher<Judgment> publisher, double initialElo, Clock clock,
                     LocalPassages local, Supplier<Collection<HostInfo>> otherInstances) {
         this.queries = queries;
         this.peers = peers;
@@ -200,7 +204,7 @@ public final class RaterApi {
         try {
             String rater = sessions.signIn(s.name(), s.token());
             String value = sessions.issue(rater);
-            ctx.cookie(new Cookie(RaterSessions.COOKIE, value, "/", (int) sessions.ttl().toSeconds(), false, 0,
+            ctx.cookie(new Cookie(COOKIE, value, "/", (int) sessions.ttl().toSeconds(), false, 0,
                     true, null, null, SameSite.STRICT));
             ctx.json(new Session(rater, sessions.openSignIn(),
                     sessions.csrfToken(sessions.sessionOf(value).orElseThrow())));
@@ -210,17 +214,17 @@ public final class RaterApi {
     }
 
     private void session(Context ctx) {
-        Optional<RaterSessions.Session> s = sessionOf(ctx);
+        Optional<SignedSessions.Session> s = sessionOf(ctx);
         if (s.isEmpty()) {
             ctx.status(HttpStatus.UNAUTHORIZED).json(Map.of("error", "not signed in", "code", "not_signed_in",
                     "openSignIn", sessions.openSignIn()));
             return;
         }
-        ctx.json(new Session(s.get().raterId(), sessions.openSignIn(), sessions.csrfToken(s.get())));
+        ctx.json(new Session(s.get().userId(), sessions.openSignIn(), sessions.csrfToken(s.get())));
     }
 
     private void signOut(Context ctx) {
-        Optional<RaterSessions.Session> s = sessionOf(ctx);
+        Optional<SignedSessions.Session> s = sessionOf(ctx);
         if (s.isPresent()) {
             if (!sessions.csrfValid(s.get(), ctx.header(CSRF_HEADER))) {
                 error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
@@ -229,7 +233,7 @@ public final class RaterApi {
             String notice = sessions.revoke(s.get());
             broadcast(notice);
         }
-        ctx.removeCookie(RaterSessions.COOKIE, "/");
+        ctx.removeCookie(COOKIE, "/");
         ctx.status(HttpStatus.NO_CONTENT);
     }
 
@@ -456,12 +460,12 @@ public final class RaterApi {
     }
 
     private void judge(Context ctx) {
-        Optional<RaterSessions.Session> session = sessionOf(ctx);
+        Optional<SignedSessions.Session> session = sessionOf(ctx);
         if (session.isEmpty()) {
             error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/session)");
             return;
         }
-        String rater = session.get().raterId();
+        String rater = session.get().userId();
         if (!sessions.csrfValid(session.get(), ctx.header(CSRF_HEADER))) {
             error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header (read it from "
                     + "GET /api/session)");
@@ -537,12 +541,12 @@ public final class RaterApi {
         Judgment j = Judgment.newBuilder().setJudgmentId(id).setPassageId(req.passageId())
                 .setRaterId(rater).setLeft(req.left()).setRight(req.right()).setOutcome(outcome)
                 .setTime(clock.instant()).build();
-        JudgmentPublisher.Sent sent;
+        RecordPublisher.Sent sent;
         try {
-            sent = publisher.publish(j);
+            sent = publisher.publish(j.getPassageId(), j);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            sent = new JudgmentPublisher.Sent(JudgmentPublisher.Outcome.UNKNOWN, "interrupted");
+            sent = new RecordPublisher.Sent(RecordPublisher.Outcome.UNKNOWN, "interrupted");
         }
         switch (sent.outcome()) {
             case PUBLISHED -> {
@@ -627,13 +631,13 @@ public final class RaterApi {
                 .json(Map.of("error", message + " (retry in " + seconds + " s)", "code", "rate_limited"));
     }
 
-    private Optional<RaterSessions.Session> sessionOf(Context ctx) {
+    private Optional<SignedSessions.Session> sessionOf(Context ctx) {
         syncRevocations();
-        return sessions.sessionOf(ctx.cookie(RaterSessions.COOKIE));
+        return sessions.sessionOf(ctx.cookie(COOKIE));
     }
 
     private Optional<String> rater(Context ctx) {
-        Optional<String> rater = sessionOf(ctx).map(RaterSessions.Session::raterId);
+        Optional<String> rater = sessionOf(ctx).map(SignedSessions.Session::userId);
         if (rater.isEmpty()) {
             error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/session)");
         }

@@ -5,11 +5,12 @@ import io.causalstream.elo.api.RatingsApi;
 import io.causalstream.elo.api.StoreQueries;
 import io.causalstream.elo.live.LiveFeed;
 import io.causalstream.elo.live.PipelineMonitor;
-import io.causalstream.elo.rater.JudgmentPublisher;
+import io.causalstream.runtime.RecordPublisher;
+import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.elo.rater.PairTickets;
-import io.causalstream.elo.rater.RateLimiter;
-import io.causalstream.elo.rater.RaterSessions;
-import io.causalstream.elo.rater.Signer;
+import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.access.SignedSessions;
+import io.causalstream.runtime.access.Signer;
 import io.causalstream.elo.topology.EloTopology;
 import io.causalstream.elo.web.EloPages;
 import io.causalstream.runtime.Config;
@@ -60,7 +61,7 @@ public final class EloService implements ServiceRunner.Service {
     private volatile KafkaStreams streams;
     private volatile StoreQueries queries;
     private KafkaStreamsMetrics streamsMetrics;
-    private JudgmentPublisher publisher;
+    private RecordPublisher<Judgment> publisher;
     private LiveFeed liveFeed;
     private PipelineMonitor pipelineMonitor;
 
@@ -88,13 +89,14 @@ public final class EloService implements ServiceRunner.Service {
         AvroSerdes serdes = KafkaClients.serdes(settings.common());
         RaterSettings raters = settings.raters();
         Signer signer = new Signer(raters.sessionSecret());
-        RaterSessions sessions = new RaterSessions(raters.tokenHashes(), raters.openSignIn(), signer,
+        SignedSessions sessions = new SignedSessions(RaterApi.ROLE, RaterApi.COOKIE, raters.tokenHashes(), raters.openSignIn(), signer,
                 raters.sessionTtl(), Clock.systemUTC());
         PairTickets tickets = new PairTickets(signer, raters.ticketTtl(), Clock.systemUTC());
         RateLimiter limit = new RateLimiter(raters.judgmentsPerMinute(), raters.judgmentsBurst(),
                 Clock.systemUTC());
-        publisher = new JudgmentPublisher(KafkaClients.properties(settings.common()),
-                serdes.failFastValueSerializer(Topics.JUDGMENTS), settings.producerOverrides());
+        publisher = new RecordPublisher<>(KafkaClients.properties(settings.common()), Topics.JUDGMENTS,
+                serdes.failFastValueSerializer(Topics.JUDGMENTS), "elo-service-rater-page",
+                settings.producerOverrides());
         liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
                 settings.liveInterval());
         // instances show each other a credential derived from the shared secret (the internal endpoints ask for it)

@@ -1,6 +1,6 @@
 package io.causalstream.elo.app;
 
-import io.causalstream.elo.rater.RaterTokens;
+import io.causalstream.runtime.access.AccessTokens;
 import io.causalstream.runtime.Config;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 /**
  * Who may rate and how the rater API is guarded (part of {@link EloSettings}; the keys are listed there).
  *
- * @param tokenHashes        {@link RaterTokens#hash} of each rater's token -> rater id
+ * @param tokenHashes        {@link AccessTokens#hash} of each rater's token -> rater id
  * @param openSignIn         demo mode: anyone signs in with a name
  * @param sessionSecret      key of sessions, pair tickets, CSRF tokens and revocations, and of the peers' credential
  * @param secretConfigured   false when the secret is a random one of this process (single instance only)
@@ -71,12 +71,12 @@ public record RaterSettings(Map<String, String> tokenHashes, boolean openSignIn,
     }
 
     static RaterSettings from(Config config) {
-        Map<String, String> inline = RaterTokens.parse(config.get(ELO_RATERS, ""), "elo.raters (ELO_RATERS)");
+        Map<String, String> inline = AccessTokens.parse(config.get(ELO_RATERS, ""), "elo.raters (ELO_RATERS)");
         Map<String, String> fromFile = config.find(ELO_RATERS_FILE).filter(f -> !f.isBlank())
-                .map(f -> RaterTokens.parseFile(Path.of(f.strip()))).orElse(Map.of());
+                .map(f -> AccessTokens.parseFile(Path.of(f.strip()))).orElse(Map.of());
         var secret = config.find(ELO_SESSION_SECRET).filter(s -> !s.isBlank());
         return new RaterSettings(
-                RaterTokens.merge(List.of(inline, fromFile)),
+                AccessTokens.merge(List.of(inline, fromFile)),
                 config.getBoolean(ELO_SIGNIN_OPEN, false),
                 secret.orElseGet(RaterSettings::randomSecret),
                 secret.isPresent(),

@@ -26,6 +26,8 @@ import java.util.TreeMap;
  *       (milliseconds; NaN while no record passed in the metrics window);</li>
  *   <li>every Kafka Streams service: {@code deadletters_total{topic, reason}}; the extractor counts its dead
  *       letters (all from {@code passages}) as {@code extractor_passages_total{outcome="dead_lettered"}};</li>
+ *   <li>the scorer's curation page: {@code scorer_curation_edges_total{change}} (kept, flipped, deleted, renamed
+ *       edges of the corrected extractions, and added ones), turned into changes per 100 model edges;</li>
  *   <li>Elo: {@code elo_judgments_total}.</li>
  * </ul>
  * Not thread-safe: one monitor thread calls {@link #update}.
@@ -98,6 +100,8 @@ public final class PipelineFigures {
             long all = edges.values().stream().mapToLong(Long::longValue).sum();
             validatedShare = all == 0 ? null : edges.getOrDefault("VALIDATED", 0L) / (double) all;
         }
+        PipelineView.Curation curation = scorer == null ? null
+                : curation(scorer.sumBy("scorer_curation_edges_total", "change", s -> true));
         Double scoredGraphAge = null;
         if (scorer != null) {
             scoredGraphAge = scorer.find(E2E_MAX, x -> x.label("processor_node_id").equals(SCORED_GRAPHS_SINK))
@@ -134,7 +138,27 @@ public final class PipelineFigures {
         previous = counters;
         previousAt = nowMillis;
         return new PipelineView(nowMillis, sources, passagesPerSecond, extractedPerSecond, latency, scoredPerSecond,
-                deadLetters, validatedShare, edges, lag, scoredGraphAge, judgmentsPerSecond, links);
+                deadLetters, validatedShare, edges, lag, scoredGraphAge, judgmentsPerSecond, curation, links);
+    }
+
+    /**
+     * The curators' changes per 100 edges of the extractions they corrected (kept + flipped + deleted + renamed;
+     * added edges are counted against the same base): the model's error rate as people see it. Null before the
+     * first correction.
+     */
+    static PipelineView.Curation curation(Map<String, Double> byChange) {
+        Map<String, Long> edges = new TreeMap<>();
+        byChange.forEach((change, n) -> edges.put(change, Math.round(n)));
+        long model = edges.entrySet().stream().filter(e -> !e.getKey().equals("added"))
+                .mapToLong(Map.Entry::getValue).sum();
+        if (model == 0 && edges.getOrDefault("added", 0L) == 0) {
+            return null;
+        }
+        Map<String, Double> per100 = new TreeMap<>();
+        for (String change : List.of("kept", "flipped", "deleted", "renamed", "added")) {
+            per100.put(change, model == 0 ? null : 100.0 * edges.getOrDefault(change, 0L) / model);
+        }
+        return new PipelineView.Curation(model, edges, per100);
     }
 
     private static PrometheusText text(Scrape s) {

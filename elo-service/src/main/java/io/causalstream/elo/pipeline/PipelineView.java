@@ -23,12 +23,23 @@ import java.util.Map;
  *                              passage) to their publication (Kafka Streams' {@code record-e2e-latency-max} at the
  *                              {@code scored-graphs-sink} node, over its metrics window)
  * @param judgmentsPerSecond    judgments the Elo service counted per second (every outcome)
+ * @param curation              the curators' changes to the extractions they corrected, since the scorer started
+ *                              (null before the first correction)
  * @param links                 the product UI's addresses (the scorer's pages)
  */
 public record PipelineView(long at, List<Source> services, Double passagesPerSecond, Double extractedPerSecond,
                            Latency extractionLatency, Double graphsScoredPerSecond, List<TopicDeadLetters> deadLetters,
                            Double validatedShare, Map<String, Long> edgesByState, List<GroupLag> lag,
-                           Double scoredGraphAge, Double judgmentsPerSecond, Map<String, String> links) {
+                           Double scoredGraphAge, Double judgmentsPerSecond, Curation curation,
+                           Map<String, String> links) {
+
+    /**
+     * @param modelEdges edges of the corrected extractions (kept, flipped, deleted, renamed)
+     * @param edges      per change (kept, flipped, deleted, renamed, added) how many edges
+     * @param per100     per change, edges per 100 model edges (null while there is no model edge)
+     */
+    public record Curation(long modelEdges, Map<String, Long> edges, Map<String, Double> per100) {
+    }
 
     /** A metrics source: {@code reachable} false with the reason when its scrape failed. */
     public record Source(String service, String url, boolean reachable, String error) {

@@ -1,5 +1,6 @@
 package io.causalstream.elo.rater;
 
+import io.causalstream.runtime.access.Signer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.elo.api.RaterApi.Known;
 import io.causalstream.elo.rater.JudgmentIds;
-import io.causalstream.elo.rater.JudgmentPublisher;
+import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.elo.rater.PairTickets;
-import io.causalstream.elo.rater.RateLimiter;
-import io.causalstream.elo.rater.RaterSessions;
-import io.causalstream.elo.rater.RaterTokens;
-import io.causalstream.elo.rater.Signer;
+import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.access.SignedSessions;
+import io.causalstream.runtime.access.AccessTokens;
+import io.causalstream.runtime.access.Signer;
 import io.causalstream.elo.web.EloPages;
 import io.causalstream.runtime.web.HttpSecurity;
 import io.causalstream.runtime.web.PeerSecret;
@@ -51,8 +51,8 @@ import org.junit.jupiter.api.Test;
 class RaterApiTest {
 
     private static final String SECRET = "secret-shared-by-the-instances-of-this-test";
-    private static final Map<String, String> TOKENS = Map.of(RaterTokens.hash("tok-1"), "Human1",
-            RaterTokens.hash("tok-2"), "Human2", RaterTokens.hash("tok-a"), "HumanA");
+    private static final Map<String, String> TOKENS = Map.of(AccessTokens.hash("tok-1"), "Human1",
+            AccessTokens.hash("tok-2"), "Human2", AccessTokens.hash("tok-a"), "HumanA");
     private static final Map<String, String> AUTHORS = Map.of("HumanA", "HumanA", "HumanB", "HumanB",
             "llama3", "llama3");
 
@@ -74,13 +74,13 @@ class RaterApiTest {
             Signer signer = new Signer(secret);
             this.producer = producer;
             this.tickets = new PairTickets(signer, Duration.ofMinutes(30), Clock.systemUTC());
-            RaterSessions sessions = new RaterSessions(TOKENS, false, signer, Duration.ofHours(12),
+            SignedSessions sessions = new SignedSessions(RaterApi.ROLE, RaterApi.COOKIE, TOKENS, false, signer, Duration.ofHours(12),
                     Clock.systemUTC());
             app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
             new HttpSecurity(Set.of()).register(app);
             new RaterApi(() -> null, new Peers(http, PeerSecret.of(secret)), sessions, tickets,
                     new RateLimiter(perMinute, burst, Clock.systemUTC()),
-                    new JudgmentPublisher(producer, sendTimeout), 1000, Clock.systemUTC(), this::lookup,
+                    new RecordPublisher<>(producer, "judgments", sendTimeout), 1000, Clock.systemUTC(), this::lookup,
                     (Supplier<Collection<HostInfo>>) () -> peers).register(app);
             new EloPages().register(app);
             app.start("127.0.0.1", 0);
@@ -136,7 +136,7 @@ class RaterApiTest {
         assertThat(none.statusCode()).isEqualTo(401);
         assertThat(code(none)).isEqualTo("not_signed_in");
         // a forged cookie is no session either
-        HttpResponse<String> forged = post(a, "/api/judgments", body, new Rater(RaterSessions.COOKIE + "="
+        HttpResponse<String> forged = post(a, "/api/judgments", body, new Rater(RaterApi.COOKIE + "="
                 + Signer.class.getSimpleName() + ".x.1.y", "x"), Map.of());
         assertThat(forged.statusCode()).isEqualTo(401);
         assertThat(a.producer.history()).isEmpty();
@@ -336,7 +336,7 @@ class RaterApiTest {
         assertThat(get(b, "/api/session", human1).statusCode()).isEqualTo(200);
         HttpResponse<String> out = send(a, "DELETE", "/api/session", null, null, human1, Map.of());
         assertThat(out.statusCode()).isEqualTo(204);
-        assertThat(out.headers().firstValue("Set-Cookie").orElseThrow()).contains(RaterSessions.COOKIE + "=;");
+        assertThat(out.headers().firstValue("Set-Cookie").orElseThrow()).contains(RaterApi.COOKIE + "=;");
         // the old cookie, replayed, is dead here and on the other instance
         assertThat(get(a, "/api/session", human1).statusCode()).isEqualTo(401);
         assertThat(get(b, "/api/session", human1).statusCode()).isEqualTo(401);

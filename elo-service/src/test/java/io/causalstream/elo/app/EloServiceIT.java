@@ -9,7 +9,7 @@ import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.elo.api.PassageIndex;
 import io.causalstream.elo.rater.JudgmentIds;
-import io.causalstream.elo.rater.RaterTokens;
+import io.causalstream.runtime.access.AccessTokens;
 import io.causalstream.elo.api.RatingsView;
 import io.causalstream.elo.api.RatingsView.PlayerView;
 import io.causalstream.schemas.extraction.Extraction;
@@ -214,7 +214,7 @@ class EloServiceIT {
     void theRaterApiStampsTheSignedInRaterAndCountsOneVoteOfARaterPerPair(TestCluster cluster) throws Exception {
         String passage = "elo-it-rater-" + UUID.randomUUID();
         Map<String, String> more = new HashMap<>();
-        more.put("elo.raters", RaterTokens.line("HumanC", "token-of-c") + "," + RaterTokens.line("HumanA",
+        more.put("elo.raters", AccessTokens.line("HumanC", "token-of-c") + "," + AccessTokens.line("HumanA",
                 "token-of-a"));
         try (EloService service = EloService.start(config(cluster, "elo-it-rater-" + UUID.randomUUID(), "a",
                 more))) {

@@ -7,7 +7,7 @@ import io.causalstream.deadletter.DeadLetterExceptionHandler;
 import io.causalstream.elo.tournament.BtSettings;
 import io.causalstream.elo.tournament.TiePolicy;
 import java.time.Duration;
-import io.causalstream.elo.rater.RaterTokens;
+import io.causalstream.runtime.access.AccessTokens;
 import io.causalstream.runtime.Config;
 import java.util.Map;
 import java.util.Properties;
@@ -49,20 +49,20 @@ class EloSettingsTest {
     void bradleyTerryRatersAndSessionKeys() {
         EloSettings s = EloSettings.from(Config.of(Map.of("elo.bt.ridge", "0.5", "elo.bt.bootstrap.rounds", "7",
                 "elo.bt.confidence", "0.9", "elo.bt.refit.interval.ms", "250", "elo.initial", "1200",
-                "elo.raters", RaterTokens.line("Human1", "tok-one") + ", " + RaterTokens.line("Human2", "tok-two"),
+                "elo.raters", AccessTokens.line("Human1", "tok-one") + ", " + AccessTokens.line("Human2", "tok-two"),
                 "elo.session.secret", "0123456789abcdef-0123456789abcdef-shared",
                 "elo.live.interval.ms", "100", "kafka.producer.linger.ms", "1")));
         assertThat(s.bt()).isEqualTo(new BtSettings(0.5, 7, 0.9, 1200));
         assertThat(s.btRefitInterval()).isEqualTo(Duration.ofMillis(250));
-        assertThat(s.raters().tokenHashes()).containsOnly(Map.entry(RaterTokens.hash("tok-one"), "Human1"),
-                Map.entry(RaterTokens.hash("tok-two"), "Human2"));
+        assertThat(s.raters().tokenHashes()).containsOnly(Map.entry(AccessTokens.hash("tok-one"), "Human1"),
+                Map.entry(AccessTokens.hash("tok-two"), "Human2"));
         assertThat(s.raters().openSignIn()).isFalse();
         assertThat(s.raters().secretConfigured()).isTrue();
         assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(s.producerOverrides()).containsExactly(Map.entry("linger.ms", "1"));
         // settings are logged: no token, no secret
         assertThat(s.toString()).doesNotContain("tok-one").doesNotContain("0123456789abcdef-shared")
-                .doesNotContain(RaterTokens.hash("tok-one").substring(7));
+                .doesNotContain(AccessTokens.hash("tok-one").substring(7));
         assertThatThrownBy(() -> EloSettings.from(Config.of(Map.of("elo.raters", "Human1"))))
                 .hasMessageContaining("ELO_RATERS");
         // a plain token is refused, without echoing it, with the command that hashes one

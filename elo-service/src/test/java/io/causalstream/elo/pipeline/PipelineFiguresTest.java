@@ -141,4 +141,23 @@ class PipelineFiguresTest {
                 new ConsumerLag.GroupOffsets("g", 0, Map.of("passages", 0L), 10))));
         assertThat(caughtUp.lag().get(0).secondsBehind()).isEqualTo(0.0);
     }
+
+    @Test
+    void curatorsChangesArePer100EdgesOfTheCorrectedExtractions() {
+        PipelineFigures f = new PipelineFigures(Map.of());
+        assertThat(f.update(0, List.of(ok("scorer-service", "scorer_graphs_scored_total 3\n")), Map.of())
+                .curation()).isNull();
+        // 40 model edges corrected: 28 kept, 6 flipped, 4 deleted, 2 renamed; 5 added (over two instances' samples)
+        PipelineView v = f.update(1_000, List.of(ok("scorer-service", """
+                scorer_curation_edges_total{change="kept",instance="a"} 20
+                scorer_curation_edges_total{change="kept",instance="b"} 8
+                scorer_curation_edges_total{change="flipped"} 6
+                scorer_curation_edges_total{change="deleted"} 4
+                scorer_curation_edges_total{change="renamed"} 2
+                scorer_curation_edges_total{change="added"} 5
+                """)), Map.of());
+        assertThat(v.curation().modelEdges()).isEqualTo(40);
+        assertThat(v.curation().per100()).containsEntry("kept", 70.0).containsEntry("flipped", 15.0)
+                .containsEntry("deleted", 10.0).containsEntry("renamed", 5.0).containsEntry("added", 12.5);
+    }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.elo.rater;
 
+import io.causalstream.runtime.access.Signer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.elo.rater.PairTickets.Problem;

@@ -54,9 +54,10 @@ public final class ServiceAcls {
                 List.of(Topics.EXTRACTIONS, Topics.PASSAGES, Topics.GOLD_GRAPHS, Topics.TOURNAMENT_WINNERS,
                         Topics.RATINGS, Topics.MEASURE_ALIGNMENT_BY_MEASURE, Topics.SCORED_GRAPHS,
                         Topics.SCORED_GRAPHS_BY_MAP),
-                // the causal-maps sub-topology reads the scorer's own scored-graphs, re-keyed by map id
+                // the causal-maps sub-topology reads the scorer's own scored-graphs, re-keyed by map id; the
+                // curation page publishes the curators' corrections and their gold
                 List.of(Topics.SCORED_GRAPHS, Topics.MEASURE_ALIGNMENT, Topics.MEASURE_ALIGNMENT_BY_MEASURE,
-                        Topics.SCORED_GRAPHS_BY_MAP, Topics.CAUSAL_MAPS)),
+                        Topics.SCORED_GRAPHS_BY_MAP, Topics.CAUSAL_MAPS, Topics.EXTRACTIONS, Topics.GOLD_GRAPHS)),
         // the rater page publishes judgments; the live dashboard follows ratings and measure-alignment
         ELO("elo-service",
                 List.of(Topics.PASSAGES, Topics.EXTRACTIONS, Topics.JUDGMENTS, Topics.RATINGS, Topics.MEASURE_ALIGNMENT),

@@ -28,7 +28,8 @@ class ServiceAclsTest {
                 .containsExactlyInAnyOrder("extractions", "passages.dlq");
         assertThat(topics(rules, "scorer-service", AclOperation.WRITE)).containsExactlyInAnyOrder("scored-graphs",
                 "measure-alignment", "measure-alignment-by-measure", "causal-maps", "scored-graphs-by-map",
-                "extractions.dlq", "passages.dlq", "gold-graphs.dlq", "tournament-winners.dlq");
+                "extractions.dlq", "passages.dlq", "gold-graphs.dlq", "tournament-winners.dlq", "extractions",
+                "gold-graphs");
         assertThat(topics(rules, "elo-service", AclOperation.WRITE)).containsExactlyInAnyOrder("ratings",
                 "tournament-winners", "judgments", "passages.dlq", "extractions.dlq", "judgments.dlq");
         assertThat(topics(rules, "extractor-service", AclOperation.READ)).containsExactly("passages");

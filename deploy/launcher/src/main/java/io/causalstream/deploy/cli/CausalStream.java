@@ -86,8 +86,10 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
         add(root, summaries, "dlq", new io.causalstream.deploy.tools.DlqCommand(),
                 "dlq replay: re-publish chosen dead letters to their source topic (dry run first)");
+        add(root, summaries, "curation-export", new io.causalstream.deploy.tools.CurationExportCommand(),
+                "the curators' corrections with their passage text as JSON lines (training data)");
         add(root, summaries, "rater-token", new RaterTokenCommand(),
-                "a rater's sign-in token for the rater page and its hashed line for ELO_RATERS");
+                "a rater's (or curator's) sign-in token and its hashed line for ELO_RATERS or SCORER_CURATORS");
         add(root, summaries, "run-local", new LocalLauncher(),
                 "Kafka, the schema registry and the three services on this machine");
         add(root, summaries, "acls", new io.causalstream.deploy.tools.AclsCommand(),

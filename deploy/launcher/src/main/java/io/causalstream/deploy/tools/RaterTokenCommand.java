@@ -1,6 +1,6 @@
 package io.causalstream.deploy.tools;
 
-import io.causalstream.elo.rater.RaterTokens;
+import io.causalstream.runtime.access.AccessTokens;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -36,7 +36,7 @@ public final class RaterTokenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!RaterTokens.RATER_ID.matcher(raterId).matches()) {
+        if (!AccessTokens.ID.matcher(raterId).matches()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "a rater id is 1 to 64 letters, digits, "
                     + "spaces or ._@- and starts with a letter or digit");
         }
@@ -47,11 +47,11 @@ public final class RaterTokenCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--hash reads the token from standard "
                         + "input; got nothing");
             }
-            out.println(RaterTokens.line(raterId, token));
+            out.println(AccessTokens.line(raterId, token));
         } else {
-            String token = RaterTokens.newToken();
+            String token = AccessTokens.newToken();
             out.println("# token of " + raterId + " (give it to the rater; it is not stored anywhere): " + token);
-            out.println(RaterTokens.line(raterId, token));
+            out.println(AccessTokens.line(raterId, token));
         }
         out.flush();
         return 0;

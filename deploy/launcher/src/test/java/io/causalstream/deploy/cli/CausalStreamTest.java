@@ -15,7 +15,7 @@ class CausalStreamTest {
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
             "elo", "validation-eval", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
             "wikicausal", "map", "read-topic", "dlq",
-            "rater-token", "run-local", "acls", "load");
+            "curation-export", "rater-token", "run-local", "acls", "load");
 
     private record Run(int exit, String out, String err) {
     }
@@ -86,11 +86,11 @@ class CausalStreamTest {
         List<String> lines = made.out().lines().toList();
         assertEquals(2, lines.size(), made.out());
         String token = lines.get(0).substring(lines.get(0).lastIndexOf(' ') + 1);
-        assertEquals(io.causalstream.elo.rater.RaterTokens.line("Human1", token), lines.get(1));
+        assertEquals(io.causalstream.runtime.access.AccessTokens.line("Human1", token), lines.get(1));
         assertTrue(!lines.get(1).contains(token) && lines.get(1).startsWith("Human1:sha256:"), lines.get(1));
         // the line is what the service accepts
-        assertEquals(java.util.Map.of(io.causalstream.elo.rater.RaterTokens.hash(token), "Human1"),
-                io.causalstream.elo.rater.RaterTokens.parse(lines.get(1), "test"));
+        assertEquals(java.util.Map.of(io.causalstream.runtime.access.AccessTokens.hash(token), "Human1"),
+                io.causalstream.runtime.access.AccessTokens.parse(lines.get(1), "test"));
         assertEquals(2, run("rater-token", "<bad>").exit());
     }
 }

@@ -84,6 +84,7 @@ class ConfigurationReferenceTest {
         for (Map<String, String> values : java.util.List.of(none, Map.of(
                 "validation.verifier.base.url", "http://localhost:8000/v1", "validation.verifier.model", "m"))) {
             ScorerSettings.from(Config.tracing(values, keys::add));
+            io.causalstream.scorer.curation.CurationSettings.from(Config.tracing(values, keys::add));
             ScoringSettings.from(Config.tracing(values, keys::add));
             EloSettings.from(Config.tracing(values, keys::add));
         }

@@ -96,6 +96,10 @@ public final class EvaluateCommand implements Callable<Integer> {
             + HeldOutPassages.SHIPPED_NAME + ").")
     Path heldOut;
 
+    @Option(names = "--curated", paramLabel = "FILE", description = "Curated annotations (JSON Lines, from "
+            + "curation-export): one more table, each backend's soft F1 against the curators' corrections.")
+    Path curated;
+
     @Option(names = "--show", defaultValue = "0", description = "Print this many passages with predicted and gold "
             + "triples, for error analysis.")
     int show;
@@ -133,6 +137,9 @@ public final class EvaluateCommand implements Callable<Integer> {
                 out.println("\nElo-20 table skipped: no " + rankings + " (--soft-measures)");
             }
             heldOutTable(held, extractors);
+            if (curated != null) {
+                curatedTable(curated, extractors, scorers);
+            }
         } catch (IllegalArgumentException e) {
             out.println("evaluate: " + e.getMessage());
             return 2;
@@ -189,6 +196,28 @@ public final class EvaluateCommand implements Callable<Integer> {
                         + " " + t.getDirection()));
             }
             out.println();
+        }
+    }
+
+    /** Each backend against curated gold: the passages the curators corrected, their corrections as the gold. */
+    private void curatedTable(Path file, Map<String, Extractor> extractors, List<EdgeSetMeasure> scorers)
+            throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no curated file " + file + " (--curated)");
+        }
+        List<GoldPassage> passages = io.causalstream.research.extraction.train.CuratedAnnotations.read(file)
+                .stream().map(io.causalstream.research.extraction.train.CuratedAnnotations.Curated::passage).toList();
+        out.printf(Locale.ROOT, "%nagainst curated gold (%s): %d passages, %d gold triples%n", file.getFileName(),
+                passages.size(), passages.stream().mapToLong(p -> p.gold().size()).sum());
+        out.printf(Locale.ROOT, "%-14s %-14s %6s %6s %6s %6s %9s %9s%n", "backend", "measure", "TP", "PP", "FP", "FN",
+                "micro F1", "macro F1");
+        for (Map.Entry<String, Extractor> e : extractors.entrySet()) {
+            List<List<Triple>> predicted = SplitEvaluation.extractAll(e.getValue(), passages);
+            for (EdgeSetMeasure scorer : scorers) {
+                SplitScore s = SplitEvaluation.score((EdgeSetScorer) scorer, passages, predicted);
+                out.printf(Locale.ROOT, "%-14s %-14s %6d %6d %6d %6d %9.4f %9.4f%n", e.getKey(), s.measure(), s.tp(),
+                        s.pp(), s.fp(), s.fn(), s.microF1(), s.macroF1());
+            }
         }
     }
 

@@ -71,6 +71,9 @@ public final class ScoresApi {
     }
 
     private static final StringSerializer STRINGS = new StringSerializer();
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind
+            .ObjectMapper().configure(com.fasterxml.jackson.databind.DeserializationFeature
+                    .FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Supplier<KafkaStreams> streams;
     private final Supplier<HostInfo> self;
@@ -120,20 +123,79 @@ public final class ScoresApi {
             }
         }
         try {
-            ReadOnlyKeyValueStore<String, ScoredGraph> store = ks.store(StoreQueryParameters.fromNameAndType(
-                    ScorerTopology.SCORES_STORE, QueryableStoreTypes.keyValueStore()));
-            List<AnnotationScores> out = new ArrayList<>();
-            try (KeyValueIterator<String, ScoredGraph> it = store.prefixScan(
-                    ScorerTopology.passageKeyPrefix(passageId), STRINGS)) {
-                it.forEachRemaining(kv -> out.add(summary(kv.value)));
-            }
-            ReadOnlyKeyValueStore<String, Passage> passages = ks.store(StoreQueryParameters.fromNameAndType(
-                    ScorerTopology.PASSAGES_STORE, QueryableStoreTypes.keyValueStore()));
-            Passage passage = passages.get(passageId);
-            ctx.json(new PassageScores(passageId, passage == null ? null : passage.getText(),
-                    passage == null ? null : passage.getTitle(), out));
+            ctx.json(local(ks, passageId));
         } catch (InvalidStateStoreException e) {
             unavailable(ctx, "scores are not queryable right now: " + e.getMessage());
+        }
+    }
+
+    /** The passage's scores from this instance's stores. */
+    private static PassageScores local(KafkaStreams ks, String passageId) {
+        ReadOnlyKeyValueStore<String, ScoredGraph> store = ks.store(StoreQueryParameters.fromNameAndType(
+                ScorerTopology.SCORES_STORE, QueryableStoreTypes.keyValueStore()));
+        List<AnnotationScores> out = new ArrayList<>();
+        try (KeyValueIterator<String, ScoredGraph> it = store.prefixScan(
+                ScorerTopology.passageKeyPrefix(passageId), STRINGS)) {
+            it.forEachRemaining(kv -> out.add(summary(kv.value)));
+        }
+        ReadOnlyKeyValueStore<String, Passage> passages = ks.store(StoreQueryParameters.fromNameAndType(
+                ScorerTopology.PASSAGES_STORE, QueryableStoreTypes.keyValueStore()));
+        Passage passage = passages.get(passageId);
+        return new PassageScores(passageId, passage == null ? null : passage.getText(),
+                passage == null ? null : passage.getTitle(), out);
+    }
+
+    /**
+     * The passage's scores wherever they live, for another part of this service (the curation API): read here, or
+     * asked of the instance that owns the passage.
+     *
+     * @throws Unanswered when they cannot be read now (503), or the owner did not answer (502)
+     */
+    public PassageScores find(String passageId) {
+        KafkaStreams ks = streams.get();
+        if (ks == null || !ks.state().isRunningOrRebalancing()) {
+            throw new Unanswered(HttpStatus.SERVICE_UNAVAILABLE, "stream processing is not running");
+        }
+        switch (InteractiveQueries.route(ks, ScorerTopology.SCORES_STORE, passageId, self.get())) {
+            case InteractiveQueries.Unknown u ->
+                    throw new Unanswered(HttpStatus.SERVICE_UNAVAILABLE, "the owner of passage " + passageId
+                            + " is not known yet");
+            case InteractiveQueries.Remote owner -> {
+                try {
+                    java.net.http.HttpResponse<String> r = peers.get(owner.host(), "/api/passages/"
+                            + java.net.URLEncoder.encode(passageId, java.nio.charset.StandardCharsets.UTF_8)
+                            .replace("+", "%20") + "/scores", "", null);
+                    if (r.statusCode() != 200) {
+                        throw new Unanswered(HttpStatus.BAD_GATEWAY, "the instance owning passage " + passageId
+                                + " answered " + r.statusCode());
+                    }
+                    return JSON.readValue(r.body(), PassageScores.class);
+                } catch (Peers.PeerException | java.io.IOException e) {
+                    throw new Unanswered(HttpStatus.BAD_GATEWAY, "the instance owning passage " + passageId
+                            + " did not answer");
+                }
+            }
+            case InteractiveQueries.Local here -> {
+                try {
+                    return local(ks, passageId);
+                } catch (InvalidStateStoreException e) {
+                    throw new Unanswered(HttpStatus.SERVICE_UNAVAILABLE, "scores are not queryable right now");
+                }
+            }
+        }
+    }
+
+    /** The scores could not be read: the status to answer and why. */
+    public static final class Unanswered extends RuntimeException {
+        private final HttpStatus status;
+
+        public Unanswered(HttpStatus status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+
+        public HttpStatus status() {
+            return status;
         }
     }
 

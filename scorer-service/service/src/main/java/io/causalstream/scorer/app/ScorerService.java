@@ -4,6 +4,18 @@ import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
 import io.causalstream.runtime.Readiness;
+import io.causalstream.runtime.RecordPublisher;
+import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.access.Signer;
+import io.causalstream.runtime.access.SignedSessions;
+import io.causalstream.schemas.extraction.Extraction;
+import io.causalstream.schemas.gold.GoldGraph;
+import io.causalstream.scorer.curation.CurationApi;
+import io.causalstream.scorer.curation.CurationSettings;
+import io.causalstream.scorer.maps.MapDirectory;
+import io.causalstream.serde.AvroSerdes;
+import io.causalstream.topics.Topics;
+import java.time.Clock;
 import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.runtime.StreamsWatch;
@@ -50,7 +62,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The scorer service: the {@link ScorerTopology} on Kafka Streams, plus the HTTP face ({@code /health},
  * {@code /metrics}, {@code /api/passages/{id}/scores}, the collective maps' {@code /api/maps...} of {@link MapsApi},
- * the pages of {@link ScorerPages}). Settings: {@link ScorerSettings}.
+ * the curation API of {@link CurationApi}, the pages of {@link ScorerPages}). Settings: {@link ScorerSettings} and
+ * {@link CurationSettings}.
  *
  * <p>Several instances may run in one JVM (the local launcher does): nothing here is static or global.
  */
@@ -69,6 +82,8 @@ public final class ScorerService implements ServiceRunner.Service {
     private volatile HostInfo advertised;
     private volatile KafkaStreamsMetrics streamsMetrics;
     private volatile ValidationWorkers workers;
+    private volatile RecordPublisher<Extraction> annotationPublisher;
+    private volatile RecordPublisher<GoldGraph> goldPublisher;
 
     private ScorerService(ScorerSettings settings) {
         this.settings = settings;
@@ -80,8 +95,8 @@ public final class ScorerService implements ServiceRunner.Service {
     public static ScorerService start(Config config) {
         ScorerSettings settings = ScorerSettings.from(config);
         Supplier<TokenEncoder> encoder = ScoringPlan.encoder(config);
-        return start(settings, KafkaClients.serdes(settings.common()), ScoringPlan.build(config, settings, encoder),
-                encoder);
+        return start(settings, CurationSettings.from(config), KafkaClients.serdes(settings.common()),
+                ScoringPlan.build(config, settings, encoder), encoder);
     }
 
     /**
@@ -91,20 +106,20 @@ public final class ScorerService implements ServiceRunner.Service {
      */
     public static ScorerService start(Config config, Function<ScorerSettings, GraphScorer> scorer) {
         ScorerSettings settings = ScorerSettings.from(config);
-        return start(settings, KafkaClients.serdes(settings.common()), scorer.apply(settings),
-                ScoringPlan.encoder(config));
+        return start(settings, CurationSettings.from(config), KafkaClients.serdes(settings.common()),
+                scorer.apply(settings), ScoringPlan.encoder(config));
     }
 
     static ScorerService start(ScorerSettings settings, SerdeFactory serdes) {
-        return start(settings, serdes, settings.graphScorer(), null);
+        return start(settings, CurationSettings.from(Config.of(Map.of())), serdes, settings.graphScorer(), null);
     }
 
     /** @param encoder the encoder of the maps' concept similarity ({@code scorer.maps.similarity=minilm}), or null */
-    static ScorerService start(ScorerSettings settings, SerdeFactory serdes, GraphScorer scorer,
-                               Supplier<TokenEncoder> encoder) {
+    static ScorerService start(ScorerSettings settings, CurationSettings curation, SerdeFactory serdes,
+                               GraphScorer scorer, Supplier<TokenEncoder> encoder) {
         ScorerService service = new ScorerService(settings);
         try {
-            service.startAll(serdes, scorer, encoder);
+            service.startAll(curation, serdes, scorer, encoder);
             return service;
         } catch (RuntimeException e) {
             service.close();
@@ -123,19 +138,24 @@ public final class ScorerService implements ServiceRunner.Service {
         }
     }
 
-    private void startAll(SerdeFactory serdes, GraphScorer scorer, Supplier<TokenEncoder> encoder) {
+    private void startAll(CurationSettings curation, SerdeFactory serdes, GraphScorer scorer,
+                          Supplier<TokenEncoder> encoder) {
         long t0 = System.nanoTime();
         warmUp(scorer);
         log.info("measures ready in {} ms: {}", (System.nanoTime() - t0) / 1_000_000,
                 scorer.measures().stream().map(m -> m.name() + "@" + m.threshold()).toList());
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
         // the map simulation is the one POST: same-origin JSON only, like the rater API's
-        new HttpSecurity(Set.of(), MapsApi.MAX_BODY_CHARS).register(ops.app());
+        // the map simulation and the curation page post: same-origin JSON only, like the rater API's
+        new HttpSecurity(curation.allowedOrigins(), MapsApi.MAX_BODY_CHARS).register(ops.app());
         Peers peers = new Peers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
-        new ScoresApi(() -> streams, () -> advertised, peers).register(ops.app());
+        ScoresApi scores = new ScoresApi(() -> streams, () -> advertised, peers);
+        scores.register(ops.app());
         new ScorerPages().register(ops.app());
         MapViews mapViews = new MapViews();
-        new MapsApi(new StreamsMapDirectory(() -> streams, () -> advertised, mapViews, peers)).register(ops.app());
+        StreamsMapDirectory mapDirectory = new StreamsMapDirectory(() -> streams, () -> advertised, mapViews, peers);
+        new MapsApi(mapDirectory).register(ops.app());
+        curationApi(curation, serdes, scores, mapDirectory).register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
         if (settings.advertisedHost() != null) {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());
@@ -170,6 +190,35 @@ public final class ScorerService implements ServiceRunner.Service {
         log.info("scorer started: application.id={}, gold preference={}, http port {}",
                 settings.applicationId(), settings.goldPreference().settingValue(), ops.port());
     }
+
+    /** The curation page's API: curator sessions, and corrections published with the project's idempotent publisher. */
+    private CurationApi curationApi(CurationSettings curation, SerdeFactory serdes, ScoresApi scores,
+                                    MapDirectory maps) {
+        log.info("curation: {}", curation);
+        Map<String, Object> connection = KafkaClients.properties(settings.common());
+        // a person waits on the answer: a registry that cannot be asked fails the request at once
+        annotationPublisher = new RecordPublisher<>(connection, Topics.EXTRACTIONS, serdes instanceof AvroSerdes a
+                ? a.failFastValueSerializer(Topics.EXTRACTIONS) : serdes.valueSerializer(Topics.EXTRACTIONS),
+                SERVICE_NAME + "-curation", Map.of());
+        goldPublisher = new RecordPublisher<>(connection, Topics.GOLD_GRAPHS, serdes instanceof AvroSerdes a
+                ? a.failFastValueSerializer(Topics.GOLD_GRAPHS) : serdes.valueSerializer(Topics.GOLD_GRAPHS),
+                SERVICE_NAME + "-curation-gold", Map.of());
+        SignedSessions sessions = new SignedSessions(CurationApi.ROLE, CurationApi.COOKIE, curation.tokenHashes(),
+                curation.openSignIn(), new Signer(curation.sessionSecret()), curation.sessionTtl(), Clock.systemUTC());
+        return new CurationApi(scores::find, sessions, new RateLimiter(curation.perMinute(), curation.burst(),
+                Clock.systemUTC()), curation.limits(), annotationPublisher, goldPublisher, () -> mapConcepts(maps),
+                CurationApi.meters(ops.meters()), Clock.systemUTC());
+    }
+
+    /** Concept labels of the collective maps (the first {@value #SUGGESTION_MAPS}), for the curation page. */
+    private static List<String> mapConcepts(MapDirectory maps) {
+        List<String> labels = new java.util.ArrayList<>();
+        maps.headers(false).stream().limit(SUGGESTION_MAPS).forEach(h -> maps.fetch(h.id(), false)
+                .ifPresent(m -> m.concepts().forEach(c -> labels.add(c.label()))));
+        return labels;
+    }
+
+    private static final int SUGGESTION_MAPS = 20;
 
     /**
      * The collective maps' concept similarity, one per stream task: cosine of the encoder's label vectors when
@@ -243,6 +292,12 @@ public final class ScorerService implements ServiceRunner.Service {
         watch.close(CLOSE_TIMEOUT);
         if (workers != null) {
             workers.close();
+        }
+        if (annotationPublisher != null) {
+            annotationPublisher.close();
+        }
+        if (goldPublisher != null) {
+            goldPublisher.close();
         }
         if (streamsMetrics != null) {
             streamsMetrics.close();

@@ -12,6 +12,8 @@ import io.javalin.Javalin;
  *       {@code #s<start>-<end>} highlights one span;</li>
  *   <li>{@code /maps}: the collective maps; {@code /maps/{id}}: one map drawn, filtered, its edges' provenance and
  *       a scenario panel (the causal-maps API under {@code /api/maps}).</li>
+ *   <li>{@code /curate/{id}}: the curation page, one extraction of the passage corrected edge by edge and published
+ *       as a curator's annotation (the curation API under {@code /api/curation}).</li>
  * </ul>
  */
 public final class ScorerPages {
@@ -19,6 +21,7 @@ public final class ScorerPages {
     public void register(Javalin app) {
         new WebPages().redirect("/", "/maps")
                 .page("/passages/{id}", "passage").page("/maps", "maps").page("/maps/{id}", "map")
+                .page("/curate/{id}", "curate")
                 .register(app);
     }
 }

@@ -107,6 +107,11 @@ public final class ExtractorTrainCli implements Callable<Integer> {
             + "(default: ${java.io.tmpdir}/causal-stream-extractor-train).")
     Path cacheDir;
 
+    @Option(names = "--curated", paramLabel = "FILE", description = "Curated annotations (JSON Lines, from "
+            + "curation-export) merged into the train split; evaluation passages (Elo, val, test, held-out) stay "
+            + "out.")
+    Path curated;
+
     @Option(names = "--no-card", description = "Write the head only, not MODEL_CARD.md.")
     boolean noCard;
 
@@ -123,6 +128,11 @@ public final class ExtractorTrainCli implements Callable<Integer> {
         List<GoldPassage> valAll = splits.valAll();
         List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
         List<GoldPassage> train = splits.train(limit);
+        if (curated != null) {
+            CuratedTraining merged = splits.train(limit, curated, test);
+            console.println(merged.summary());
+            train = merged.train();
+        }
         List<GoldPassage> val = splits.val();
         List<GoldPassage> testNoElo = elo.without(test);
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d (%d dropped), test %d "

@@ -25,6 +25,20 @@ public record TrainingSplits(EloPassages elo, List<GoldPassage> trainAll, List<G
         return limit != null && limit < train.size() ? train.subList(0, limit) : train;
     }
 
+    /**
+     * The train split (its first {@code limit} passages when a limit is given) with curated annotations merged in
+     * ({@link CuratedTraining}); the evaluation passages are the val split, the {@code test} split and the shipped
+     * held-out set, beside the Elo passages.
+     */
+    public CuratedTraining train(Integer limit, java.nio.file.Path curated, List<GoldPassage> test)
+            throws java.io.IOException {
+        java.util.List<String> evaluation = new java.util.ArrayList<>();
+        valAll.forEach(p -> evaluation.add(p.text()));
+        test.forEach(p -> evaluation.add(p.text()));
+        io.causalstream.research.extraction.HeldOutPassages.shipped().forEach(p -> evaluation.add(p.text()));
+        return CuratedTraining.merge(train(limit), CuratedAnnotations.read(curated), elo, evaluation);
+    }
+
     /** The val split without the Elo passages. */
     public List<GoldPassage> val() {
         return elo.without(valAll);

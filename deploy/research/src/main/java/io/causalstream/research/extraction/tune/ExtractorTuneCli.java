@@ -15,6 +15,7 @@ import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.research.extraction.SplitEvaluation;
@@ -120,6 +121,11 @@ public final class ExtractorTuneCli implements Callable<Integer> {
     @Option(names = "--limit", description = "Train on the first N train passages only (quick checks).")
     Integer limit;
 
+    @Option(names = "--curated", paramLabel = "FILE", description = "Curated annotations (JSON Lines, from "
+            + "curation-export) merged into the train split; evaluation passages (Elo, val, test, held-out) stay "
+            + "out.")
+    Path curated;
+
     @Option(names = "--no-card", description = "Write the model only, not its card.")
     boolean noCard;
 
@@ -134,6 +140,12 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
         List<GoldPassage> train = splits.train(limit);
+        if (curated != null) {
+            io.causalstream.research.extraction.train.CuratedTraining merged = splits.train(limit, curated,
+                    ReleasedSplit.read(data.resolve("data/test_data.csv")));
+            console.println(merged.summary());
+            train = merged.train();
+        }
         List<GoldPassage> val = splits.val();
         List<CausalNewsSentences.Sentence> newsTrain = CausalNewsSentences.read(news.resolve("train_subtask1.csv"));
         newsTrain = newsTrain.subList(0, Math.min(newsSentences, newsTrain.size()));

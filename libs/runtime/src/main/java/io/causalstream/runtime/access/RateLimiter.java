@@ -1,4 +1,4 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime.access;
 
 import java.time.Clock;
 import java.time.Duration;

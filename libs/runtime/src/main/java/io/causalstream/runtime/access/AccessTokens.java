@@ -1,4 +1,4 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime.access;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,17 +15,17 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Rater credentials. A token is a random secret given to one rater; the service keeps only its SHA-256
- * ({@code raterId:sha256:<64 hex>}), so a leaked configuration does not let anyone sign in. Tokens are 32 random
+ * Credentials of the people who sign in to a service's pages (raters, curators). A token is a random secret given
+ * to one person; the service keeps only its SHA-256 ({@code id:sha256:<64 hex>}), so a leaked configuration does not let anyone sign in. Tokens are 32 random
  * bytes, far beyond guessing, so a fast hash is enough (a slow one such as PBKDF2 protects guessable passwords).
- * {@code deploy/causal-stream rater-token <raterId>} makes a token and its line.
+ * {@code deploy/causal-stream rater-token <id>} makes a token and its line (for a rater or a curator alike).
  */
-public final class RaterTokens {
+public final class AccessTokens {
 
     public static final String SCHEME = "sha256";
     private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
-    /** Who may be a rater: the same shape as an open sign-in name. */
-    public static final Pattern RATER_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}");
+    /** Who may sign in: the same shape as an open sign-in name. */
+    public static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}");
 
     /** A new random token (43 base64url characters). */
     public static String newToken() {
@@ -44,14 +44,14 @@ public final class RaterTokens {
         }
     }
 
-    /** The configuration line of a rater and token. */
-    public static String line(String raterId, String token) {
-        return raterId + ":" + hash(token);
+    /** The configuration line of a person and token. */
+    public static String line(String id, String token) {
+        return id + ":" + hash(token);
     }
 
     /**
-     * {@code raterId:sha256:<hex>} entries (comma or newline separated; blank lines and {@code #} comments skipped)
-     * -> hash -> raterId.
+     * {@code id:sha256:<hex>} entries (comma or newline separated; blank lines and {@code #} comments skipped)
+     * -> hash -> id.
      *
      * @param what names the setting in error messages
      * @throws IllegalArgumentException naming the bad entry (never echoing a token)
@@ -68,15 +68,15 @@ public final class RaterTokens {
             int colon = entry.indexOf(':');
             String id = colon < 0 ? "" : entry.substring(0, colon).strip();
             String hash = colon < 0 ? "" : entry.substring(colon + 1).strip().toLowerCase(java.util.Locale.ROOT);
-            if (!RATER_ID.matcher(id).matches() || !hash.startsWith(SCHEME + ":")
+            if (!ID.matcher(id).matches() || !hash.startsWith(SCHEME + ":")
                     || !HEX.matcher(hash.substring(SCHEME.length() + 1)).matches()) {
-                throw new IllegalArgumentException(what + ": entry " + n + " is not raterId:sha256:<64 hex digits>"
-                        + (colon > 0 && RATER_ID.matcher(id).matches() ? " (rater '" + id + "')" : "")
+                throw new IllegalArgumentException(what + ": entry " + n + " is not id:sha256:<64 hex digits>"
+                        + (colon > 0 && ID.matcher(id).matches() ? " ('" + id + "')" : "")
                         + "; plain tokens are not accepted, hash one with: deploy/causal-stream rater-token --hash "
-                        + "<raterId>");
+                        + "<id>");
             }
             if (byHash.put(hash, id) != null) {
-                throw new IllegalArgumentException(what + ": two raters share a token (entry " + n + ")");
+                throw new IllegalArgumentException(what + ": two people share a token (entry " + n + ")");
             }
         }
         return byHash;
@@ -85,9 +85,9 @@ public final class RaterTokens {
     /** {@link #parse} of a file's lines. */
     public static Map<String, String> parseFile(Path file) {
         try {
-            return parse(String.join("\n", Files.readAllLines(file, StandardCharsets.UTF_8)), "rater file " + file);
+            return parse(String.join("\n", Files.readAllLines(file, StandardCharsets.UTF_8)), "token file " + file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the rater file " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read the token file " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -98,13 +98,13 @@ public final class RaterTokens {
             m.forEach((hash, id) -> {
                 String before = all.put(hash, id);
                 if (before != null && !before.equals(id)) {
-                    throw new IllegalArgumentException("two raters share a token (" + before + ", " + id + ")");
+                    throw new IllegalArgumentException("two people share a token (" + before + ", " + id + ")");
                 }
             });
         }
         return all;
     }
 
-    private RaterTokens() {
+    private AccessTokens() {
     }
 }

@@ -1,4 +1,4 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime.access;
 
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -10,31 +10,36 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Who a rater is. A rater signs in with a token (its SHA-256 is in {@code elo.raters} / {@code elo.raters.file}),
- * or, only in demo mode ({@code elo.signin.open=true}), with a name. The session is a signed cookie value
- * {@code sessionId.base64url(raterId).expiry.signature} (HMAC-SHA256 under the shared secret): every instance
- * with the same secret accepts it, and judgments are stamped with the rater read back from it, never with a rater
- * id the browser sends.
+ * Who a person signed in to a service's pages is: a rater of the Elo service's rater page, a curator of the scorer's
+ * curation page (the {@code role}). A person signs in with a token (its SHA-256 is in the service's token setting,
+ * {@link AccessTokens}), or, only in demo mode ({@code openSignIn}), with a name. The session is a signed cookie
+ * value {@code sessionId.base64url(userId).expiry.signature} (HMAC-SHA256 under the shared secret, with a purpose
+ * label of the role, so a rater's session is never a curator's even under one secret): every instance with the same
+ * secret accepts it, and what the person publishes is stamped with the id read back from it, never with an id the
+ * browser sends.
  *
  * <p>Sign-out revokes the session id until the session would have expired. The revocation list lives in memory;
  * a revocation is passed to the other instances as a signed notice ({@link #revoke}, {@link #accept}), and an
  * instance that starts later asks its peers for their lists. An instance that was unreachable at the moment of a
  * sign-out and never asked afterwards would still accept that session until it expires ({@link #ttl()}).
  *
- * <p>Each session has a CSRF token, the HMAC of its id: the page reads it from {@code GET /api/session} and sends
- * it in {@code X-CSRF-Token} on every state-changing request; a foreign page can neither read nor compute it.
+ * <p>Each session has a CSRF token, the HMAC of its id: the page reads it from its session endpoint and sends it in
+ * {@code X-CSRF-Token} on every state-changing request; a foreign page can neither read nor compute it.
  */
-public final class RaterSessions {
+public final class SignedSessions {
 
-    public static final String COOKIE = "elo_rater";
-    private static final String SESSION = "session-v2";
-    private static final String CSRF = "csrf-v1";
-    private static final String REVOKE = "revoke-v1";
+    /** The header carrying a session's CSRF token. */
+    public static final String CSRF_HEADER = "X-CSRF-Token";
     private static final int MAX_COOKIE = 512;
     private static final int MAX_REVOKED = 1_000_000;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Map<String, String> raterByTokenHash;
+    private final String role;
+    private final String cookie;
+    private final String sessionPurpose;
+    private final String csrfPurpose;
+    private final String revokePurpose;
+    private final Map<String, String> idByTokenHash;
     private final boolean openSignIn;
     private final Signer signer;
     private final Duration ttl;
@@ -42,21 +47,34 @@ public final class RaterSessions {
     /** session id -> expiry (epoch seconds) of revoked sessions, dropped once expired. */
     private final Map<String, Long> revoked = new HashMap<>();
 
-    /** A signed-in rater's session. */
-    public record Session(String id, String raterId, Instant expiry) {
+    /** A signed-in person's session. */
+    public record Session(String id, String userId, Instant expiry) {
     }
 
     /**
-     * @param raterByTokenHash {@link RaterTokens#hash} of a token -> rater id
-     * @param openSignIn       demo mode: anyone may sign in with a well-formed name
+     * @param role          who signs in ({@code rater}, {@code curator}): the purpose of the signatures and the word
+     *                      of the refusals
+     * @param cookie        the session cookie's name
+     * @param idByTokenHash {@link AccessTokens#hash} of a token -> person id
+     * @param openSignIn    demo mode: anyone may sign in with a well-formed name
      */
-    public RaterSessions(Map<String, String> raterByTokenHash, boolean openSignIn, Signer signer, Duration ttl,
-                         Clock clock) {
-        this.raterByTokenHash = Map.copyOf(raterByTokenHash);
+    public SignedSessions(String role, String cookie, Map<String, String> idByTokenHash, boolean openSignIn,
+                          Signer signer, Duration ttl, Clock clock) {
+        this.role = role;
+        this.cookie = cookie;
+        this.sessionPurpose = role + " session-v2";
+        this.csrfPurpose = role + " csrf-v1";
+        this.revokePurpose = role + " revoke-v1";
+        this.idByTokenHash = Map.copyOf(idByTokenHash);
         this.openSignIn = openSignIn;
         this.signer = signer;
         this.ttl = ttl;
         this.clock = clock;
+    }
+
+    /** The session cookie's name. */
+    public String cookie() {
+        return cookie;
     }
 
     public boolean openSignIn() {
@@ -65,38 +83,38 @@ public final class RaterSessions {
 
     /** Whether anyone at all can sign in (open sign-in, or at least one token). */
     public boolean anyoneCanSignIn() {
-        return openSignIn || !raterByTokenHash.isEmpty();
+        return openSignIn || !idByTokenHash.isEmpty();
     }
 
     /**
-     * The rater a sign-in names: by token when one is given (or when sign-in is not open), else by name.
+     * The person a sign-in names: by token when one is given (or when sign-in is not open), else by name.
      *
      * @throws IllegalArgumentException with a message for the page when sign-in is refused
      */
     public String signIn(String name, String token) {
         if (token != null && !token.isBlank() || !openSignIn) {
-            String rater = token == null || token.length() > 256 ? null : raterByTokenHash.get(RaterTokens.hash(token));
+            String rater = token == null || token.length() > 256 ? null : idByTokenHash.get(AccessTokens.hash(token));
             if (rater == null) {
-                throw new IllegalArgumentException("unknown rater token");
+                throw new IllegalArgumentException("unknown " + role + " token");
             }
             return rater;
         }
         String n = name == null ? "" : name.trim();
-        if (!RaterTokens.RATER_ID.matcher(n).matches()) {
-            throw new IllegalArgumentException("a rater name is 1 to 64 letters, digits, spaces or ._@- and starts "
+        if (!AccessTokens.ID.matcher(n).matches()) {
+            throw new IllegalArgumentException("a " + role + " name is 1 to 64 letters, digits, spaces or ._@- and starts "
                     + "with a letter or digit");
         }
         return n;
     }
 
-    /** The cookie value of a new session of {@code raterId}. */
-    public String issue(String raterId) {
+    /** The cookie value of a new session of {@code userId}. */
+    public String issue(String userId) {
         byte[] id = new byte[16];
         RANDOM.nextBytes(id);
         long expiry = clock.instant().plus(ttl).getEpochSecond();
-        String payload = Base64.getUrlEncoder().withoutPadding().encodeToString(id) + "." + Signer.b64(raterId) + "."
+        String payload = Base64.getUrlEncoder().withoutPadding().encodeToString(id) + "." + Signer.b64(userId) + "."
                 + expiry;
-        return payload + "." + signer.sign(SESSION, payload);
+        return payload + "." + signer.sign(sessionPurpose, payload);
     }
 
     /** The session of a cookie value; empty when absent, malformed, forged, expired or revoked. */
@@ -105,7 +123,7 @@ public final class RaterSessions {
             return Optional.empty();
         }
         int last = cookie.lastIndexOf('.');
-        if (last <= 0 || !signer.verify(SESSION, cookie.substring(0, last), cookie.substring(last + 1))) {
+        if (last <= 0 || !signer.verify(sessionPurpose, cookie.substring(0, last), cookie.substring(last + 1))) {
             return Optional.empty();
         }
         String[] p = cookie.substring(0, last).split("\\.", -1);
@@ -123,26 +141,26 @@ public final class RaterSessions {
         }
     }
 
-    /** The rater of a cookie value; empty when there is no valid session. */
-    public Optional<String> raterOf(String cookie) {
-        return sessionOf(cookie).map(Session::raterId);
+    /** The person of a cookie value; empty when there is no valid session. */
+    public Optional<String> userOf(String cookie) {
+        return sessionOf(cookie).map(Session::userId);
     }
 
     /** The CSRF token of a session. */
     public String csrfToken(Session session) {
-        return signer.sign(CSRF, session.id());
+        return signer.sign(csrfPurpose, session.id());
     }
 
     /** Whether {@code token} is the session's CSRF token. */
     public boolean csrfValid(Session session, String token) {
-        return token != null && token.length() <= 128 && signer.verify(CSRF, session.id(), token);
+        return token != null && token.length() <= 128 && signer.verify(csrfPurpose, session.id(), token);
     }
 
     /** Revokes a session here; returns the signed notice that revokes it on the other instances. */
     public String revoke(Session session) {
         String payload = session.id() + "." + session.expiry().getEpochSecond();
         add(session.id(), session.expiry().getEpochSecond());
-        return payload + "." + signer.sign(REVOKE, payload);
+        return payload + "." + signer.sign(revokePurpose, payload);
     }
 
     /** Applies a revocation notice from another instance; false when it is not one (forged, malformed). */
@@ -151,7 +169,7 @@ public final class RaterSessions {
             return false;
         }
         int last = notice.lastIndexOf('.');
-        if (last <= 0 || !signer.verify(REVOKE, notice.substring(0, last), notice.substring(last + 1))) {
+        if (last <= 0 || !signer.verify(revokePurpose, notice.substring(0, last), notice.substring(last + 1))) {
             return false;
         }
         String payload = notice.substring(0, last);
@@ -169,7 +187,7 @@ public final class RaterSessions {
         prune();
         return revoked.entrySet().stream().map(e -> {
             String payload = e.getKey() + "." + e.getValue();
-            return payload + "." + signer.sign(REVOKE, payload);
+            return payload + "." + signer.sign(revokePurpose, payload);
         }).toList();
     }
 

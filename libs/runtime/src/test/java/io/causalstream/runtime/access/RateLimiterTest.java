@@ -1,4 +1,4 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

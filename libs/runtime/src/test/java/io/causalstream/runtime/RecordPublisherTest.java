@@ -1,9 +1,9 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.elo.rater.JudgmentPublisher.Outcome;
-import io.causalstream.elo.rater.JudgmentPublisher.Sent;
+import io.causalstream.runtime.RecordPublisher.Outcome;
+import io.causalstream.runtime.RecordPublisher.Sent;
 import io.causalstream.schemas.judgment.Judgment;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,8 +15,8 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
-/** What the rater API may tell the page: published, certainly not published, or unknown. */
-class JudgmentPublisherTest {
+/** What a page's API may tell the person: published, certainly not published, or unknown. */
+class RecordPublisherTest {
 
     private static final Judgment J = Judgment.newBuilder().setJudgmentId("vote-1").setPassageId("p1")
             .setRaterId("Human1").setLeft("HumanA").setRight("llama3")
@@ -31,40 +31,40 @@ class JudgmentPublisherTest {
     @Test
     void anAcknowledgedSendIsPublished() throws Exception {
         MockProducer<String, Judgment> p = producer(true);
-        assertThat(new JudgmentPublisher(p, Duration.ofSeconds(5)).publish(J).outcome()).isEqualTo(Outcome.PUBLISHED);
+        assertThat(new RecordPublisher<>(p, "judgments", Duration.ofSeconds(5)).publish("p1", J).outcome()).isEqualTo(Outcome.PUBLISHED);
         assertThat(p.history()).singleElement().satisfies(r -> assertThat(r.key()).isEqualTo("p1"));
     }
 
     @Test
     void aRefusalBeforeTheWriteIsNotPublished() throws Exception {
         MockProducer<String, Judgment> p = producer(false);
-        CompletableFuture<Sent> sent = sendAsync(new JudgmentPublisher(p, Duration.ofSeconds(30)));
+        CompletableFuture<Sent> sent = sendAsync(new RecordPublisher<>(p, "judgments", Duration.ofSeconds(30)));
         awaitPending(p);
         p.errorNext(new RecordTooLargeException("too large"));
         assertThat(sent.get().outcome()).isEqualTo(Outcome.NOT_PUBLISHED);
         assertThat(sent.get().reason()).isEqualTo("RecordTooLargeException");
         // a closed producer refuses in send() itself: nothing was queued
         p.close();
-        assertThat(new JudgmentPublisher(p, Duration.ofSeconds(1)).publish(J).outcome())
+        assertThat(new RecordPublisher<>(p, "judgments", Duration.ofSeconds(1)).publish("p1", J).outcome())
                 .isEqualTo(Outcome.NOT_PUBLISHED);
     }
 
     @Test
     void aDeliveryTimeoutOrNoAnswerInTimeIsUnknown() throws Exception {
         MockProducer<String, Judgment> p = producer(false);
-        CompletableFuture<Sent> sent = sendAsync(new JudgmentPublisher(p, Duration.ofSeconds(30)));
+        CompletableFuture<Sent> sent = sendAsync(new RecordPublisher<>(p, "judgments", Duration.ofSeconds(30)));
         awaitPending(p);
         p.errorNext(new TimeoutException("Expiring 1 record(s): 120000 ms has passed since batch creation"));
         assertThat(sent.get().outcome()).isEqualTo(Outcome.UNKNOWN);
         // still in flight when the wait ends: it may yet be written
-        assertThat(new JudgmentPublisher(producer(false), Duration.ofMillis(200)).publish(J).outcome())
+        assertThat(new RecordPublisher<>(producer(false), "judgments", Duration.ofMillis(200)).publish("p1", J).outcome())
                 .isEqualTo(Outcome.UNKNOWN);
     }
 
-    private static CompletableFuture<Sent> sendAsync(JudgmentPublisher publisher) {
+    private static CompletableFuture<Sent> sendAsync(RecordPublisher<Judgment> publisher) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return publisher.publish(J);
+                return publisher.publish("p1", J);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }

@@ -1,4 +1,4 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime.access;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -45,12 +45,12 @@ public final class Signer {
                 signature.getBytes(StandardCharsets.US_ASCII));
     }
 
-    static String b64(String s) {
+    public static String b64(String s) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
     }
 
     /** @throws IllegalArgumentException when {@code s} is not base64url */
-    static String unb64(String s) {
+    public static String unb64(String s) {
         return new String(Base64.getUrlDecoder().decode(s), StandardCharsets.UTF_8);
     }
 }

@@ -1,7 +1,7 @@
-package io.causalstream.elo.rater;
+package io.causalstream.runtime;
 
-import io.causalstream.schemas.judgment.Judgment;
-import io.causalstream.topics.Topics;
+import io.causalstream.topics.Topic;
+import org.apache.avro.specific.SpecificRecord;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,17 +25,18 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Publishes the rater page's judgments to {@code judgments}, keyed by passage, with an idempotent producer
- * (acks=all) so a retry inside the client never writes twice, and says what became of each one
- * ({@link Sent}): published, certainly not published, or unknown (the wait ended while the record may still be
- * written). The judgmentId is derived from (rater, passage, pair) ({@link JudgmentIds}), so a retry after an
- * unknown outcome is counted at most once.
+ * Publishes what a person does on a service's page (the rater page's judgments, the curation page's corrections) to
+ * its topic, keyed by passage, with an idempotent producer (acks=all) so a retry inside the client never writes
+ * twice, and says what became of each record ({@link Sent}): published, certainly not published, or unknown (the
+ * wait ended while the record may still be written). The caller derives the record's id from who did what
+ * (rater, passage and pair; curator, passage and extraction version), so a retry after an unknown outcome is
+ * counted at most once.
  */
-public final class JudgmentPublisher implements AutoCloseable {
+public final class RecordPublisher<V extends SpecificRecord> implements AutoCloseable {
 
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
 
-    /** What became of a judgment. */
+    /** What became of a record. */
     public enum Outcome {
         /** the broker acknowledged it (acks=all) */
         PUBLISHED,
@@ -49,30 +50,33 @@ public final class JudgmentPublisher implements AutoCloseable {
     public record Sent(Outcome outcome, String reason) {
     }
 
-    private final Producer<String, Judgment> producer;
+    private final Producer<String, V> producer;
+    private final String topic;
     private final Duration timeout;
 
     /**
-     * @param values the judgments' serializer: one that fails at once when the registry cannot be asked
-     *               ({@code AvroSerdes.failFastValueSerializer}), so that a rater's request is not held
+     * @param values   the values' serializer: one that fails at once when the registry cannot be asked
+     *                 ({@code AvroSerdes.failFastValueSerializer}), so that a person's request is not held
+     * @param clientId the producer's client id (e.g. {@code elo-service-rater-page})
      */
-    public JudgmentPublisher(Map<String, Object> connection, Serializer<Judgment> values,
-                             Map<String, String> overrides) {
-        this(producer(connection, values, overrides), SEND_TIMEOUT);
+    public RecordPublisher(Map<String, Object> connection, Topic<V> topic, Serializer<V> values, String clientId,
+                           Map<String, String> overrides) {
+        this(producer(connection, values, clientId, overrides), topic.name(), SEND_TIMEOUT);
     }
 
     /** Over any producer (a {@code MockProducer} in tests), waiting up to {@code timeout} for the acknowledgement. */
-    public JudgmentPublisher(Producer<String, Judgment> producer, Duration timeout) {
+    public RecordPublisher(Producer<String, V> producer, String topic, Duration timeout) {
         this.producer = producer;
+        this.topic = topic;
         this.timeout = timeout;
     }
 
-    private static Producer<String, Judgment> producer(Map<String, Object> connection, Serializer<Judgment> values,
-                                                       Map<String, String> overrides) {
+    private static <V extends SpecificRecord> Producer<String, V> producer(Map<String, Object> connection, Serializer<V> values,
+                                                    String clientId, Map<String, String> overrides) {
         Map<String, Object> props = new HashMap<>(connection); // bootstrap servers and security
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.CLIENT_ID_CONFIG, "elo-service-rater-page");
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         // a send that cannot even find the topic's leader fails here, certainly unwritten, instead of waiting
         props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5000);
         props.putAll(overrides);
@@ -80,14 +84,30 @@ public final class JudgmentPublisher implements AutoCloseable {
     }
 
     /** Sends and waits for the broker's acknowledgement; never throws for a Kafka failure. */
-    public Sent publish(Judgment judgment) throws InterruptedException {
-        Future<RecordMetadata> f;
+    public Sent publish(String key, V value) throws InterruptedException {
+        return await(send(key, value));
+    }
+
+    /** A send under way: its future, or the certain refusal of {@code send()} itself. */
+    public record Pending(Future<RecordMetadata> future, Sent refused) {
+    }
+
+    /** Starts a send without waiting (to send several records, then {@link #await} each). */
+    public Pending send(String key, V value) {
         try {
-            f = producer.send(new ProducerRecord<>(Topics.JUDGMENTS.name(), judgment.getPassageId(), judgment));
+            return new Pending(producer.send(new ProducerRecord<>(topic, key, value)), null);
         } catch (RuntimeException e) {
             // thrown by send() itself (metadata wait, serialization, closed producer): nothing was queued
-            return new Sent(Outcome.NOT_PUBLISHED, e.getClass().getSimpleName());
+            return new Pending(null, new Sent(Outcome.NOT_PUBLISHED, e.getClass().getSimpleName()));
         }
+    }
+
+    /** Waits for a send's acknowledgement; never throws for a Kafka failure. */
+    public Sent await(Pending pending) throws InterruptedException {
+        if (pending.refused() != null) {
+            return pending.refused();
+        }
+        Future<RecordMetadata> f = pending.future();
         try {
             f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return new Sent(Outcome.PUBLISHED, null);
