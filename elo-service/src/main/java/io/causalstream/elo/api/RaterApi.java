@@ -28,6 +28,8 @@ import io.causalstream.schemas.tournament.Player;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Cookie;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.SameSite;
 import java.io.IOException;
@@ -83,6 +85,10 @@ public final class RaterApi {
     /** Longest passage or annotation id accepted. */
     static final int MAX_ID = 256;
     private static final int MAX_RECENT = 100_000;
+    /** The request attribute holding the session {@link #requireSession} found. */
+    private static final String SESSION = "causal-stream.rater-session";
+    private static final String JUDGMENT_USAGE = "expected {\"passageId\", \"left\", \"right\", \"outcome\": "
+            + "\"LEFT\"|\"RIGHT\"|\"TIE\", \"ticket\"}";
 
     private final Supplier<StoreQueries> queries;
     private final Peers peers;
@@ -179,6 +185,13 @@ public final class RaterApi {
     }
 
     public void register(Javalin app) {
+        ApiError.register(app);
+        // who asks, and whether they may: checked before the handlers, which start from a signed-in rater
+        app.before("/api/session", onPost(this::limitSignIns));
+        app.before("/api/rater/next", this::requireSession);
+        app.before("/api/judgments", onPost(this::requireSession));
+        app.before("/api/judgments", onPost(this::requireCsrf));
+        app.before("/api/judgments", onPost(this::limitJudgments));
         app.post("/api/session", this::signIn);
         app.get("/api/session", this::session);
         app.delete("/api/session", this::signOut);
@@ -190,17 +203,49 @@ public final class RaterApi {
         app.get("/api/internal/revocations", ctx -> ctx.json(new Revocations(sessions.notices())));
     }
 
-    private void signIn(Context ctx) {
+    private static Handler onPost(Handler handler) {
+        return ctx -> {
+            if (ctx.method() == HandlerType.POST) {
+                handler.handle(ctx);
+            }
+        };
+    }
+
+    private void limitSignIns(Context ctx) {
         Optional<Duration> wait = signInLimit.acquire("ip:" + ctx.ip());
         if (wait.isPresent()) {
-            tooMany(ctx, wait.get(), "too many sign-in attempts");
-            return;
+            throw ApiError.tooMany(wait.get(), "too many sign-in attempts");
         }
+    }
+
+    private void requireSession(Context ctx) {
+        SignedSessions.Session session = sessionOf(ctx).orElseThrow(() -> new ApiError(HttpStatus.UNAUTHORIZED,
+                "not_signed_in", "sign in first (POST /api/session)"));
+        ctx.attribute(SESSION, session);
+    }
+
+    private void requireCsrf(Context ctx) {
+        if (!sessions.csrfValid(signedIn(ctx), ctx.header(CSRF_HEADER))) {
+            throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header (read it "
+                    + "from GET /api/session)");
+        }
+    }
+
+    private void limitJudgments(Context ctx) {
+        Optional<Duration> wait = judgmentLimit.acquire(signedIn(ctx).userId());
+        if (wait.isPresent()) {
+            throw ApiError.tooMany(wait.get(), "too many judgments; slow down");
+        }
+    }
+
+    /** The session {@link #requireSession} found for this request. */
+    private static SignedSessions.Session signedIn(Context ctx) {
+        return ctx.attribute(SESSION);
+    }
+
+    private void signIn(Context ctx) {
         SignIn s = read(ctx, SignIn.class, "expected {\"token\": ...}" + (sessions.openSignIn()
                 ? " or {\"name\": ...}" : ""));
-        if (s == null) {
-            return;
-        }
         try {
             String rater = sessions.signIn(s.name(), s.token());
             String value = sessions.issue(rater);
@@ -209,26 +254,21 @@ public final class RaterApi {
             ctx.json(new Session(rater, sessions.openSignIn(),
                     sessions.csrfToken(sessions.sessionOf(value).orElseThrow())));
         } catch (IllegalArgumentException e) {
-            error(ctx, HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
+            throw new ApiError(HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
         }
     }
 
     private void session(Context ctx) {
-        Optional<SignedSessions.Session> s = sessionOf(ctx);
-        if (s.isEmpty()) {
-            ctx.status(HttpStatus.UNAUTHORIZED).json(Map.of("error", "not signed in", "code", "not_signed_in",
-                    "openSignIn", sessions.openSignIn()));
-            return;
-        }
-        ctx.json(new Session(s.get().userId(), sessions.openSignIn(), sessions.csrfToken(s.get())));
+        SignedSessions.Session s = sessionOf(ctx).orElseThrow(() -> new ApiError(HttpStatus.UNAUTHORIZED,
+                "not_signed_in", "not signed in").with("openSignIn", sessions.openSignIn()));
+        ctx.json(new Session(s.userId(), sessions.openSignIn(), sessions.csrfToken(s)));
     }
 
     private void signOut(Context ctx) {
         Optional<SignedSessions.Session> s = sessionOf(ctx);
         if (s.isPresent()) {
             if (!sessions.csrfValid(s.get(), ctx.header(CSRF_HEADER))) {
-                error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
-                return;
+                throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
             }
             String notice = sessions.revoke(s.get());
             broadcast(notice);
@@ -267,17 +307,12 @@ public final class RaterApi {
 
     private void acceptRevocations(Context ctx) {
         Revocations r = read(ctx, Revocations.class, "expected {\"notices\": [...]}");
-        if (r == null) {
-            return;
-        }
         if (r.notices() == null || r.notices().size() > 1000) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "expected 1 to 1000 notices");
-            return;
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "expected 1 to 1000 notices");
         }
         for (String n : r.notices()) {
             if (!sessions.accept(n)) {
-                error(ctx, HttpStatus.FORBIDDEN, "forged", "not a revocation signed with the shared secret");
-                return;
+                throw new ApiError(HttpStatus.FORBIDDEN, "forged", "not a revocation signed with the shared secret");
             }
         }
         ctx.status(HttpStatus.NO_CONTENT);
@@ -319,40 +354,37 @@ public final class RaterApi {
     }
 
     private void next(Context ctx) {
-        Optional<String> rater = rater(ctx);
-        if (rater.isEmpty()) {
-            return;
-        }
+        String rater = signedIn(ctx).userId();
         StoreQueries q = queries.get();
         if (q == null) {
-            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "starting", "the Elo service is starting; retry shortly");
-            return;
+            throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, "starting", "the Elo service is starting; retry "
+                    + "shortly");
         }
         String passage = ctx.queryParam("passage");
         if (passage != null && !validId(passage)) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "passage must be 1 to " + MAX_ID
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "passage must be 1 to " + MAX_ID
                     + " characters without control characters");
-            return;
         }
         try {
             if (passage != null && !passage.isBlank()) {
                 switch (q.owner(passage)) {
-                    case Here h -> answer(ctx, best(q, rater.get(), List.of(q.passage(passage, h.partition())),
+                    case Here h -> answer(ctx, best(q, rater, List.of(q.passage(passage, h.partition())),
                             h.partition()));
                     case Remote r -> {
                         if (Peers.forwarded(ctx)) {
-                            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "moved", "passage " + passage
+                            throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, "moved", "passage " + passage
                                     + " moved to another instance; retry");
                         } else {
                             Peers.relay(ctx, peers.get(r.host(), "/api/rater/next", "passage="
                                     + URLEncoder.encode(passage, StandardCharsets.UTF_8), ctx.header("Cookie")));
                         }
                     }
-                    case Unavailable u -> error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", u.reason());
+                    case Unavailable u -> throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, "unavailable",
+                            u.reason());
                 }
                 return;
             }
-            NextPair here = localBest(q, rater.get());
+            NextPair here = localBest(q, rater);
             if (Peers.forwarded(ctx)) {
                 answer(ctx, here);
                 return;
@@ -375,11 +407,11 @@ public final class RaterApi {
             }
             answer(ctx, best);
         } catch (UnavailableException e) {
-            error(ctx, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", e.getMessage());
+            throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", e.getMessage());
         } catch (PeerException e) {
-            error(ctx, HttpStatus.BAD_GATEWAY, "peer", "another instance did not answer; retry");
+            throw new ApiError(HttpStatus.BAD_GATEWAY, "peer", "another instance did not answer; retry");
         } catch (IOException e) {
-            error(ctx, HttpStatus.BAD_GATEWAY, "peer", "unreadable answer from another instance; retry");
+            throw new ApiError(HttpStatus.BAD_GATEWAY, "peer", "unreadable answer from another instance; retry");
         }
     }
 
@@ -459,88 +491,83 @@ public final class RaterApi {
         }
     }
 
+    /** Session, CSRF token and rate were checked before (see {@link #register}); then the judgment itself. */
     private void judge(Context ctx) {
-        Optional<SignedSessions.Session> session = sessionOf(ctx);
-        if (session.isEmpty()) {
-            error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/session)");
-            return;
+        String rater = signedIn(ctx).userId();
+        JudgmentRequest req = read(ctx, JudgmentRequest.class, JUDGMENT_USAGE);
+        Outcome outcome = wellFormed(req);
+        String id = JudgmentIds.of(rater, req.passageId(), req.left(), req.right());
+        Optional<Known> known = known(req, rater);
+        known.ifPresent(k -> refuseUnknownOrOwn(k, req, rater));
+        refuseUnservedPair(req, rater);
+        if (recent.containsKey(id) || known.map(Known::voted).orElse(false)) {
+            throw new ApiError(HttpStatus.CONFLICT, "already_voted", "you already voted on this pair; your first "
+                    + "vote is the one that counts").with("judgmentId", id);
         }
-        String rater = session.get().userId();
-        if (!sessions.csrfValid(session.get(), ctx.header(CSRF_HEADER))) {
-            error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header (read it from "
-                    + "GET /api/session)");
-            return;
-        }
-        Optional<Duration> wait = judgmentLimit.acquire(rater);
-        if (wait.isPresent()) {
-            tooMany(ctx, wait.get(), "too many judgments; slow down");
-            return;
-        }
-        String usage = "expected {\"passageId\", \"left\", \"right\", \"outcome\": \"LEFT\"|\"RIGHT\"|\"TIE\", "
-                + "\"ticket\"}";
-        JudgmentRequest req = read(ctx, JudgmentRequest.class, usage);
-        if (req == null) {
-            return;
-        }
+        publish(ctx, Judgment.newBuilder().setJudgmentId(id).setPassageId(req.passageId())
+                .setRaterId(rater).setLeft(req.left()).setRight(req.right()).setOutcome(outcome)
+                .setTime(clock.instant()).build());
+    }
+
+    /** The outcome of a request whose fields are all present and in bounds. */
+    private static Outcome wellFormed(JudgmentRequest req) {
         if (!validId(req.passageId()) || !validId(req.left()) || !validId(req.right())) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "passageId, left and right are required, each 1 to "
-                    + MAX_ID + " characters without control characters");
-            return;
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "passageId, left and right are required, each 1 "
+                    + "to " + MAX_ID + " characters without control characters");
         }
         Outcome outcome = outcome(req.outcome());
         if (outcome == null) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "outcome must be LEFT, RIGHT or TIE");
-            return;
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "outcome must be LEFT, RIGHT or TIE");
         }
         if (req.left().equals(req.right())) {
-            error(ctx, HttpStatus.BAD_REQUEST, "same_annotation", "left and right are the same annotation");
-            return;
+            throw new ApiError(HttpStatus.BAD_REQUEST, "same_annotation", "left and right are the same annotation");
         }
         if (req.ticket() != null && req.ticket().length() > PairTickets.MAX_LENGTH) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "ticket too long");
-            return;
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "ticket too long");
         }
-        String id = JudgmentIds.of(rater, req.passageId(), req.left(), req.right());
-        Optional<Known> known;
+        return outcome;
+    }
+
+    /** What this instance knows of the pair; empty while rebalancing (the ticket vouches, the topology rechecks). */
+    private Optional<Known> known(JudgmentRequest req, String rater) {
         try {
-            known = local.lookup(req.passageId(), req.left(), req.right(), rater);
+            return local.lookup(req.passageId(), req.left(), req.right(), rater);
         } catch (UnavailableException e) {
-            known = Optional.empty(); // rebalancing: the ticket vouches for the pair, the topology rechecks it
+            return Optional.empty();
         }
-        if (known.isPresent()) {
-            Known k = known.get();
-            if (k.leftAuthor() == null || k.rightAuthor() == null) {
-                error(ctx, HttpStatus.UNPROCESSABLE_CONTENT, "unknown_annotation", "passage '" + req.passageId()
-                        + "' has no annotation '" + (k.leftAuthor() == null ? req.left() : req.right()) + "'");
-                return;
-            }
-            if (k.leftAuthor().equalsIgnoreCase(rater) || k.rightAuthor().equalsIgnoreCase(rater)) {
-                error(ctx, HttpStatus.FORBIDDEN, "own_annotation", "you wrote one of these annotations; raters "
-                        + "never rate their own annotation");
-                return;
-            }
+    }
+
+    private static void refuseUnknownOrOwn(Known k, JudgmentRequest req, String rater) {
+        if (k.leftAuthor() == null || k.rightAuthor() == null) {
+            throw new ApiError(HttpStatus.UNPROCESSABLE_CONTENT, "unknown_annotation", "passage '"
+                    + req.passageId() + "' has no annotation '" + (k.leftAuthor() == null ? req.left() : req.right())
+                    + "'");
         }
+        if (k.leftAuthor().equalsIgnoreCase(rater) || k.rightAuthor().equalsIgnoreCase(rater)) {
+            throw new ApiError(HttpStatus.FORBIDDEN, "own_annotation", "you wrote one of these annotations; raters "
+                    + "never rate their own annotation");
+        }
+    }
+
+    private void refuseUnservedPair(JudgmentRequest req, String rater) {
         Optional<PairTickets.Problem> problem = tickets.check(req.ticket(), rater, req.passageId(), req.left(),
                 req.right());
-        if (problem.isPresent()) {
-            switch (problem.get()) {
-                case EXPIRED -> error(ctx, HttpStatus.FORBIDDEN, "ticket_expired", "this pair was served more than "
-                        + tickets.ttl().toMinutes() + " minutes ago; load the next pair (GET /api/rater/next)");
-                case MISSING -> error(ctx, HttpStatus.FORBIDDEN, "pair_not_served", "a judgment must carry the "
-                        + "ticket of a pair served to you (GET /api/rater/next)");
-                default -> error(ctx, HttpStatus.FORBIDDEN, "pair_not_served", "this pair was not served to you "
-                        + "(the ticket is not yours, is for another pair, or is not genuine)");
-            }
+        if (problem.isEmpty()) {
             return;
         }
-        if (recent.containsKey(id) || known.map(Known::voted).orElse(false)) {
-            ctx.status(HttpStatus.CONFLICT).json(Map.of("error", "you already voted on this pair; your first vote "
-                    + "is the one that counts", "code", "already_voted", "judgmentId", id));
-            return;
-        }
-        Judgment j = Judgment.newBuilder().setJudgmentId(id).setPassageId(req.passageId())
-                .setRaterId(rater).setLeft(req.left()).setRight(req.right()).setOutcome(outcome)
-                .setTime(clock.instant()).build();
+        throw switch (problem.get()) {
+            case EXPIRED -> new ApiError(HttpStatus.FORBIDDEN, "ticket_expired", "this pair was served more than "
+                    + tickets.ttl().toMinutes() + " minutes ago; load the next pair (GET /api/rater/next)");
+            case MISSING -> new ApiError(HttpStatus.FORBIDDEN, "pair_not_served", "a judgment must carry the ticket "
+                    + "of a pair served to you (GET /api/rater/next)");
+            default -> new ApiError(HttpStatus.FORBIDDEN, "pair_not_served", "this pair was not served to you (the "
+                    + "ticket is not yours, is for another pair, or is not genuine)");
+        };
+    }
+
+    /** 202 once the judgment is on the topic; 503 when it certainly is not, 504 when that is not known. */
+    private void publish(Context ctx, Judgment j) {
+        String id = j.getJudgmentId();
         RecordPublisher.Sent sent;
         try {
             sent = publisher.publish(j.getPassageId(), j);
@@ -551,19 +578,17 @@ public final class RaterApi {
         switch (sent.outcome()) {
             case PUBLISHED -> {
                 recent.put(id, Boolean.TRUE);
-                ctx.status(HttpStatus.ACCEPTED).json(Map.of("judgmentId", id, "raterId", rater));
+                ctx.status(HttpStatus.ACCEPTED).json(Map.of("judgmentId", id, "raterId", j.getRaterId()));
             }
             case NOT_PUBLISHED -> {
                 log.warn("judgment {} not published: {}", id, sent.reason());
-                ctx.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "2").json(Map.of("error",
-                        "the judgment was not recorded; retry shortly", "code", "not_published",
-                        "judgmentId", id));
+                throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, "not_published", "the judgment was not recorded; "
+                        + "retry shortly").with("judgmentId", id).retryAfter(2);
             }
             case UNKNOWN -> {
                 log.warn("judgment {}: publish outcome unknown: {}", id, sent.reason());
-                ctx.status(HttpStatus.GATEWAY_TIMEOUT).json(Map.of("error", "the judgment may or may not have "
-                        + "been recorded; retrying the same pair is safe, it counts once", "code",
-                        "outcome_unknown", "judgmentId", id));
+                throw new ApiError(HttpStatus.GATEWAY_TIMEOUT, "outcome_unknown", "the judgment may or may not have "
+                        + "been recorded; retrying the same pair is safe, it counts once").with("judgmentId", id);
             }
         }
     }
@@ -593,24 +618,23 @@ public final class RaterApi {
         return Optional.of(new Known(authors.get(left), authors.get(right), v != null && v.judgedBy(rater)));
     }
 
-    /** The body as {@code type}; null (answered 400/413) when it is missing, too large, not JSON or not that. */
+    /** The body as {@code type}; refused (400, 413) when it is missing, too large, not JSON or not that. */
     private <T> T read(Context ctx, Class<T> type, String usage) {
         byte[] body = ctx.bodyAsBytes();
         if (body.length > HttpSecurity.MAX_BODY) {
-            error(ctx, HttpStatus.CONTENT_TOO_LARGE, "too_large", "request body too large (at most "
+            throw new ApiError(HttpStatus.CONTENT_TOO_LARGE, "too_large", "request body too large (at most "
                     + HttpSecurity.MAX_BODY + " bytes)");
-            return null;
         }
+        T value;
         try {
-            T value = json.readValue(body, type);
-            if (value == null) {
-                error(ctx, HttpStatus.BAD_REQUEST, "malformed", usage);
-            }
-            return value;
+            value = json.readValue(body, type);
         } catch (IOException e) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", usage);
-            return null;
+            value = null;
         }
+        if (value == null) {
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", usage);
+        }
+        return value;
     }
 
     static boolean validId(String s) {
@@ -625,26 +649,8 @@ public final class RaterApi {
         return true;
     }
 
-    private static void tooMany(Context ctx, Duration wait, String message) {
-        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
-        ctx.status(HttpStatus.TOO_MANY_REQUESTS).header("Retry-After", String.valueOf(seconds))
-                .json(Map.of("error", message + " (retry in " + seconds + " s)", "code", "rate_limited"));
-    }
-
     private Optional<SignedSessions.Session> sessionOf(Context ctx) {
         syncRevocations();
         return sessions.sessionOf(ctx.cookie(COOKIE));
-    }
-
-    private Optional<String> rater(Context ctx) {
-        Optional<String> rater = sessionOf(ctx).map(SignedSessions.Session::userId);
-        if (rater.isEmpty()) {
-            error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/session)");
-        }
-        return rater;
-    }
-
-    static void error(Context ctx, HttpStatus status, String code, String message) {
-        ctx.status(status).json(Map.of("error", message, "code", code));
     }
 }
