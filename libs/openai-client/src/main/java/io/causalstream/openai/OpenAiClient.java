@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.causalstream.openai.ratelimit.RateLimiter;
+import io.causalstream.openai.ratelimit.RequestBudget;
 import io.causalstream.openai.resilience.CircuitBreaker;
 import io.causalstream.openai.resilience.RetryPolicy;
 import io.causalstream.openai.resilience.Ticker;
@@ -42,7 +42,7 @@ public final class OpenAiClient implements AutoCloseable {
     private final ExecutorService httpThreads;
     private final RetryPolicy retry;
     private final CircuitBreaker breaker;
-    private final RateLimiter limiter;
+    private final RequestBudget limiter;
     private final Semaphore inFlight;
     private final ClientMeters meters;
     private final Ticker ticker;
@@ -51,10 +51,10 @@ public final class OpenAiClient implements AutoCloseable {
         this(settings, RetryPolicy.of(settings.maxAttempts(), settings.backoff(), settings.backoffMax()),
                 new CircuitBreaker("openai " + settings.baseUrl(), settings.circuitFailures(), settings.circuitOpen(),
                         ticker),
-                new RateLimiter(settings.requestsPerMinute(), settings.tokensPerMinute(), ticker), meters, ticker);
+                new RequestBudget(settings.requestsPerMinute(), settings.tokensPerMinute(), ticker), meters, ticker);
     }
 
-    OpenAiClient(OpenAiClientSettings settings, RetryPolicy retry, CircuitBreaker breaker, RateLimiter limiter,
+    OpenAiClient(OpenAiClientSettings settings, RetryPolicy retry, CircuitBreaker breaker, RequestBudget limiter,
                  ClientMeters meters, Ticker ticker) {
         this.settings = settings;
         this.retry = retry;

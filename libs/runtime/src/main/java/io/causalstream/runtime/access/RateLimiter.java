@@ -1,27 +1,31 @@
 package io.causalstream.runtime.access;
 
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * A token bucket per key (a rater): {@code burst} requests at once, then {@code perMinute} a minute. Kept in this
- * instance's memory: with N instances behind a load balancer a rater gets at most N times the rate. The map is
- * bounded ({@link #MAX_KEYS}, least recently used out: a forgotten key starts again with a full bucket, which is
- * what an idle rater would have anyway).
+ * A token bucket per key (a rater, a curator, an address), Bucket4j's: {@code burst} requests at once, then
+ * {@code perMinute} a minute, refilled continuously. Kept in this instance's memory: with N instances behind a load
+ * balancer a key gets at most N times the rate. The map of buckets is bounded ({@link #MAX_KEYS}, least recently
+ * used out: a forgotten key starts again with a full bucket, which is what an idle one would have anyway).
  */
 public final class RateLimiter {
 
     static final int MAX_KEYS = 100_000;
 
-    private final double perNano;
-    private final double burst;
-    private final Clock clock;
-    private final Map<String, double[]> buckets = new LinkedHashMap<>(256, 0.75f, true) {
+    private final double perMinute;
+    private final int burst;
+    private final TimeMeter time;
+    private final Map<String, Bucket> buckets = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, double[]> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
             return size() > MAX_KEYS;
         }
     };
@@ -31,27 +35,38 @@ public final class RateLimiter {
             throw new IllegalArgumentException("a rate limit needs a rate > 0 and a burst >= 1, got " + perMinute
                     + "/min and " + burst);
         }
-        this.perNano = perMinute / Duration.ofMinutes(1).toNanos();
+        this.perMinute = perMinute;
         this.burst = burst;
-        this.clock = clock;
+        this.time = new TimeMeter() {
+            @Override
+            public long currentTimeNanos() {
+                Instant i = clock.instant();
+                return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+            }
+
+            @Override
+            public boolean isWallClockBased() {
+                return true;
+            }
+        };
     }
 
     /** Takes one token for {@code key}; empty when allowed, else how long until the next token. */
-    public synchronized Optional<Duration> acquire(String key) {
-        long now = nanos();
-        double[] b = buckets.computeIfAbsent(key, k -> new double[] {burst, now});
-        double tokens = Math.min(burst, b[0] + (now - (long) b[1]) * perNano);
-        b[1] = now;
-        if (tokens >= 1) {
-            b[0] = tokens - 1;
-            return Optional.empty();
+    public Optional<Duration> acquire(String key) {
+        Bucket bucket;
+        synchronized (buckets) {
+            bucket = buckets.computeIfAbsent(key, k -> newBucket());
         }
-        b[0] = tokens;
-        return Optional.of(Duration.ofNanos((long) Math.ceil((1 - tokens) / perNano)));
+        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+        return probe.isConsumed() ? Optional.empty() : Optional.of(Duration.ofNanos(probe.getNanosToWaitForRefill()));
     }
 
-    private long nanos() {
-        java.time.Instant i = clock.instant();
-        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    /** One token every 60 s / perMinute (a rate need not be a whole number a minute), at most {@code burst} kept. */
+    private Bucket newBucket() {
+        Duration everyToken = Duration.ofNanos(Math.round(Duration.ofMinutes(1).toNanos() / perMinute));
+        return Bucket.builder()
+                .addLimit(limit -> limit.capacity(burst).refillGreedy(1, everyToken))
+                .withCustomTimePrecision(time)
+                .build();
     }
 }

@@ -6,13 +6,13 @@ import io.causalstream.openai.resilience.FakeTicker;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class RateLimiterTest {
+class RequestBudgetTest {
 
     private final FakeTicker ticker = new FakeTicker();
 
     @Test
     void requestsPerMinuteAllowABurstThenSpaceCallsEvenly() throws Exception {
-        RateLimiter limiter = new RateLimiter(60, 0, ticker);
+        RequestBudget limiter = new RequestBudget(60, 0, ticker);
         for (int i = 0; i < 60; i++) {
             assertThat(limiter.acquire(0)).isZero();
         }
@@ -23,7 +23,7 @@ class RateLimiterTest {
 
     @Test
     void tokensPerMinuteAreTakenByTheEstimateAndCorrectedByTheActualCount() throws Exception {
-        RateLimiter limiter = new RateLimiter(0, 1200, ticker);
+        RequestBudget limiter = new RequestBudget(0, 1200, ticker);
         assertThat(limiter.acquire(1000)).isZero();
         // 200 left; 400 needed: 200 missing at 20 tokens/s = 10 s
         limiter.settle(1000, 1000);
@@ -35,7 +35,7 @@ class RateLimiterTest {
 
     @Test
     void aRequestLargerThanTheWholeBudgetWaitsForAFullBucketAndGoes() throws Exception {
-        RateLimiter limiter = new RateLimiter(0, 100, ticker);
+        RequestBudget limiter = new RequestBudget(0, 100, ticker);
         assertThat(limiter.acquire(50)).isZero();
         // would never fit: it waits until the bucket is full again (50 missing at 100/min = 30 s)
         assertThat(limiter.acquire(5000)).isEqualTo(Duration.ofSeconds(30).toNanos());
@@ -43,7 +43,7 @@ class RateLimiterTest {
 
     @Test
     void aPauseHoldsEveryCallerBack() throws Exception {
-        RateLimiter limiter = new RateLimiter(0, 0, ticker);
+        RequestBudget limiter = new RequestBudget(0, 0, ticker);
         limiter.pause(Duration.ofSeconds(3));
         assertThat(limiter.acquire(1)).isEqualTo(Duration.ofSeconds(3).toNanos());
         assertThat(limiter.acquire(1)).isZero();
@@ -51,7 +51,7 @@ class RateLimiterTest {
 
     @Test
     void unlimitedNeverWaits() throws Exception {
-        RateLimiter limiter = new RateLimiter(0, 0, ticker);
+        RequestBudget limiter = new RequestBudget(0, 0, ticker);
         for (int i = 0; i < 10_000; i++) {
             assertThat(limiter.acquire(1_000_000)).isZero();
         }

@@ -9,8 +9,10 @@ import java.time.Duration;
  * for refill. Tokens are estimated before a request and corrected with the server's count after it
  * ({@link #settle}). A 429 from the server pauses every caller ({@link #pause}), so the backoff is shared and the
  * clients do not storm the server the moment their own timers expire. A limit of 0 means unlimited. Thread-safe.
+ * Written here rather than on Bucket4j (which the pages' per-key limits use): a request's token cost is only known
+ * after it, and a 429 pauses every caller until the server's Retry-After, neither of which Bucket4j models.
  */
-public final class RateLimiter {
+public final class RequestBudget {
 
     private static final long MINUTE = Duration.ofMinutes(1).toNanos();
 
@@ -19,7 +21,7 @@ public final class RateLimiter {
     private final Ticker ticker;
     private long pausedUntil;
 
-    public RateLimiter(long requestsPerMinute, long tokensPerMinute, Ticker ticker) {
+    public RequestBudget(long requestsPerMinute, long tokensPerMinute, Ticker ticker) {
         if (requestsPerMinute < 0 || tokensPerMinute < 0) {
             throw new IllegalArgumentException("rate limits must not be negative");
         }
@@ -30,8 +32,8 @@ public final class RateLimiter {
         this.pausedUntil = now;
     }
 
-    public static RateLimiter unlimited() {
-        return new RateLimiter(0, 0, Ticker.SYSTEM);
+    public static RequestBudget unlimited() {
+        return new RequestBudget(0, 0, Ticker.SYSTEM);
     }
 
     /**
