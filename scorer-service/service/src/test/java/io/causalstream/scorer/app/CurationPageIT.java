@@ -84,7 +84,8 @@ class CurationPageIT {
                 browser.findElement(By.cssSelector("#signin-form button")).click();
                 wait.until(d -> "llama3".equals(chromium.js("return document.body.dataset.extraction;"))
                         && "drawn".equals(chromium.js("return document.body.dataset.state;")));
-                assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("curator Ann");
+                // the name comes from the session request, which may answer after the passage is drawn
+                wait.until(d -> "curator Ann".equals(d.findElement(By.id("who")).getText()));
                 assertThat(rows(chromium)).isEqualTo("kept,kept,kept");
 
                 keys(browser, "f");                 // flip edge 0
