@@ -281,7 +281,7 @@ public final class PassagePipeline implements AutoCloseable {
                 throw e; // the registry is unreachable: retry the batch rather than dead-letter good records
             }
             String code = DeadLetters.code(e); // unknown_schema_id, when the registry does not have the schema id
-            return new Rejected(record, new InvalidRecordException(code == null ? "undecodable" : code,
+            return new Rejected(record, new InvalidRecordException(code == null ? InvalidRecordException.UNDECODABLE : code,
                     "value is not a Passage in the registry's Avro wire format", e));
         }
         Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);
