@@ -50,8 +50,6 @@ import org.apache.kafka.streams.state.HostInfo;
  *       same either way</td></tr>
  *   <tr><td>elo.max.edges</td><td>ELO_MAX_EDGES</td><td>500</td><td>annotations with more triples go to
  *       {@code extractions.dlq} (the rater page shows every triple)</td></tr>
- *   <tr><td>elo.max.passage.chars</td><td>ELO_MAX_PASSAGE_CHARS</td><td>200000</td><td>longer passages go to
- *       {@code passages.dlq}</td></tr>
  *   <tr><td>elo.passage.cache.size</td><td>ELO_PASSAGE_CACHE_SIZE</td><td>256</td>
  *       <td>passages whose Elo table and head-to-head counts each stream task keeps decoded in memory (least
  *       recently judged ones make room), so judging a busy passage skips decoding its state from the store;
@@ -115,7 +113,6 @@ public record EloSettings(
         boolean btRefitAsync,
         int passageCacheSize,
         int maxEdges,
-        int maxPassageChars,
         RaterSettings raters,
         Duration liveInterval,
         PipelineSettings pipeline,
@@ -136,7 +133,6 @@ public record EloSettings(
     public static final String ELO_BT_REFIT_ASYNC = "elo.bt.refit.async";
     public static final String ELO_PASSAGE_CACHE_SIZE = "elo.passage.cache.size";
     public static final String ELO_MAX_EDGES = "elo.max.edges";
-    public static final String ELO_MAX_PASSAGE_CHARS = "elo.max.passage.chars";
     public static final String ELO_LIVE_MS = "elo.live.interval.ms";
     public static final String STREAMS_PREFIX = "kafka.streams.";
     public static final String PRODUCER_PREFIX = "kafka.producer.";
@@ -155,9 +151,8 @@ public record EloSettings(
         if (btRefitBudget.isNegative() || btRefitBudget.isZero()) {
             throw new IllegalArgumentException("elo.bt.refit.budget.ms (ELO_BT_REFIT_BUDGET_MS) must be > 0");
         }
-        if (maxEdges < 1 || maxPassageChars < 1) {
-            throw new IllegalArgumentException("elo.max.edges (ELO_MAX_EDGES) and elo.max.passage.chars "
-                    + "(ELO_MAX_PASSAGE_CHARS) must be at least 1, got " + maxEdges + " and " + maxPassageChars);
+        if (maxEdges < 1) {
+            throw new IllegalArgumentException("elo.max.edges (ELO_MAX_EDGES) must be at least 1, got " + maxEdges);
         }
         if (passageCacheSize < 0) {
             throw new IllegalArgumentException("elo.passage.cache.size (ELO_PASSAGE_CACHE_SIZE) must be >= 0, got "
@@ -167,6 +162,11 @@ public record EloSettings(
             throw new IllegalArgumentException("elo.live.interval.ms (ELO_LIVE_INTERVAL_MS) must be > 0");
         }
         rating(eloK, eloInitial);
+    }
+
+    /** The longest passage kept ({@link CommonSettings#PASSAGE_MAX_CHARS}, the same in every service). */
+    public int maxPassageChars() {
+        return common.passageMaxChars();
     }
 
     public static EloSettings from(Config config) {
@@ -182,7 +182,6 @@ public record EloSettings(
                 config.getBoolean(ELO_BT_REFIT_ASYNC, true),
                 config.getInt(ELO_PASSAGE_CACHE_SIZE, 256),
                 config.getInt(ELO_MAX_EDGES, 500),
-                config.getInt(ELO_MAX_PASSAGE_CHARS, 200_000),
                 RaterSettings.from(config),
                 Duration.ofMillis(config.getLong(ELO_LIVE_MS, 250)),
                 PipelineSettings.from(config),

@@ -33,8 +33,10 @@ final class PassageProcessor implements Processor<String, Passage, Void, Void> {
                     + "' must be the record key (passages are keyed by id)");
         }
         if (passage.getText().length() > maxChars) {
-            throw new InvalidRecordException("passage " + passage.getId() + " has " + passage.getText().length()
-                    + " characters, more than elo.max.passage.chars = " + maxChars);
+            // the extractor, which reads passages first, dead-letters it (once) with the limit in the reason;
+            // without its text the rater page does not offer its pairs
+            passages.delete(passage.getId());
+            return;
         }
         passages.put(passage.getId(), passage);
     }

@@ -72,10 +72,11 @@ public class DeadLetterExceptionHandler implements DeserializationExceptionHandl
         log.warn("undecodable record {}-{}@{} sent to dead letters: {}", record.topic(), record.partition(),
                 record.offset(), DeadLetters.reason(exception));
         String code = DeadLetters.code(exception);
-        count(record.topic(), code == null ? "undecodable" : code);
+        code = code == null ? InvalidRecordException.UNDECODABLE : code;
+        count(record.topic(), code);
         return DeserializationExceptionHandler.Response.resume(List.of(DeadLetters.record(record.topic(),
                 record.partition(), record.offset(), record.key(), record.value(), record.headers(), exception,
-                applicationId)));
+                applicationId, code)));
     }
 
     @Override

@@ -47,6 +47,16 @@ public final class DeadLetters {
     public static ProducerRecord<byte[], byte[]> record(String sourceTopic, int partition, long offset,
                                                         byte[] key, byte[] value, Headers originalHeaders,
                                                         Throwable error, String applicationId) {
+        return record(sourceTopic, partition, offset, key, value, originalHeaders, error, applicationId, code(error));
+    }
+
+    /**
+     * @param applicationId the writing service's application id (its {@value #APPLICATION_ID} header), or null
+     * @param code          the rejection code (its {@value #CODE} header), or null for none
+     */
+    public static ProducerRecord<byte[], byte[]> record(String sourceTopic, int partition, long offset,
+                                                        byte[] key, byte[] value, Headers originalHeaders,
+                                                        Throwable error, String applicationId, String code) {
         Headers headers = new RecordHeaders();
         if (originalHeaders != null) {
             for (Header h : originalHeaders) {
@@ -64,7 +74,6 @@ public final class DeadLetters {
         if (applicationId != null) {
             headers.add(APPLICATION_ID, utf8(applicationId));
         }
-        String code = code(error);
         if (code != null) {
             headers.add(CODE, utf8(code));
         }

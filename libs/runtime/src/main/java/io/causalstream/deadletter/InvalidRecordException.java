@@ -13,6 +13,8 @@ public class InvalidRecordException extends RuntimeException {
     public static final String INVALID = "invalid";
     /** The code of a record whose schema id the schema registry does not have. */
     public static final String UNKNOWN_SCHEMA_ID = "unknown_schema_id";
+    /** The code of a record whose bytes are not a value of its topic's schema in the registry's wire format. */
+    public static final String UNDECODABLE = "undecodable";
 
     private final String code;
 

@@ -56,6 +56,10 @@ import java.time.Duration;
  *       <td>how long the registry's 404 for a schema id is believed without asking again (at most 10,000 ids
  *       are remembered): a flood of records with unknown ids costs one lookup per distinct id; an id registered
  *       later is picked up after this long</td></tr>
+ *   <tr><td>passage.max.chars</td><td>PASSAGE_MAX_CHARS</td><td>20000</td>
+ *       <td>the longest passage text, in characters, the same for every service: the extractor, which reads
+ *       {@code passages} first, dead-letters a longer passage once with this limit in the reason; the scorer and
+ *       the Elo service skip it (counted, not dead-lettered again)</td></tr>
  * </table>
  *
  * @param advertisedHost null when not set (single instance, no query routing)
@@ -70,7 +74,8 @@ public record CommonSettings(String bootstrapServers,
                              String stateDir,
                              KafkaSecurity security,
                              RegistryCredentials registryCredentials,
-                             RetryingDeserializer.Policy registryRetry) {
+                             RetryingDeserializer.Policy registryRetry,
+                             int passageMaxChars) {
 
     public static final String BOOTSTRAP_SERVERS = Config.BOOTSTRAP_SERVERS;
     public static final String SCHEMA_REGISTRY_URL = Config.SCHEMA_REGISTRY_URL;
@@ -97,13 +102,24 @@ public record CommonSettings(String bootstrapServers,
     public static final String REGISTRY_RETRY_BUDGET_MS = "schema.registry.retry.budget.ms";
     public static final String REGISTRY_UNKNOWN_ID_CONFIRM_MS = "schema.registry.unknown.id.confirm.ms";
     public static final String REGISTRY_UNKNOWN_ID_CACHE_MS = "schema.registry.unknown.id.cache.ms";
+    public static final String PASSAGE_MAX_CHARS = "passage.max.chars";
+    /** Far above a paragraph, far below an LLM's context. */
+    public static final int DEFAULT_PASSAGE_MAX_CHARS = 20_000;
 
     /** The settings without a registry retry policy of their own: {@link RetryingDeserializer.Policy#DEFAULT}. */
     public CommonSettings(String bootstrapServers, String schemaRegistryUrl, String httpHost, int httpPort,
                           String advertisedHost, String applicationId, String stateDir, KafkaSecurity security,
                           RegistryCredentials registryCredentials) {
         this(bootstrapServers, schemaRegistryUrl, httpHost, httpPort, advertisedHost, applicationId, stateDir,
-                security, registryCredentials, null);
+                security, registryCredentials, null, DEFAULT_PASSAGE_MAX_CHARS);
+    }
+
+    /** The settings with the default passage limit, {@value #DEFAULT_PASSAGE_MAX_CHARS} characters. */
+    public CommonSettings(String bootstrapServers, String schemaRegistryUrl, String httpHost, int httpPort,
+                          String advertisedHost, String applicationId, String stateDir, KafkaSecurity security,
+                          RegistryCredentials registryCredentials, RetryingDeserializer.Policy registryRetry) {
+        this(bootstrapServers, schemaRegistryUrl, httpHost, httpPort, advertisedHost, applicationId, stateDir,
+                security, registryCredentials, registryRetry, DEFAULT_PASSAGE_MAX_CHARS);
     }
 
     public CommonSettings {
@@ -112,6 +128,7 @@ public record CommonSettings(String bootstrapServers,
                 "must be an http:// or https:// URL, got '" + schemaRegistryUrl + "'");
         require(httpPort >= 0 && httpPort <= 65535, HTTP_PORT, "must be 0..65535, got " + httpPort);
         require(applicationId != null && !applicationId.isBlank(), APPLICATION_ID, "must not be blank");
+        require(passageMaxChars >= 1, PASSAGE_MAX_CHARS, "must be at least 1, got " + passageMaxChars);
         security = security == null ? KafkaSecurity.PLAINTEXT : security;
         registryCredentials = registryCredentials == null ? RegistryCredentials.NONE : registryCredentials;
         registryRetry = registryRetry == null ? RetryingDeserializer.Policy.DEFAULT : registryRetry;
@@ -129,7 +146,8 @@ public record CommonSettings(String bootstrapServers,
                 config.find(STATE_DIR).orElse(null),
                 security(config),
                 registryCredentials(config),
-                registryRetry(config));
+                registryRetry(config),
+                config.getInt(PASSAGE_MAX_CHARS, DEFAULT_PASSAGE_MAX_CHARS));
     }
 
     private static RetryingDeserializer.Policy registryRetry(Config c) {
@@ -144,17 +162,23 @@ public record CommonSettings(String bootstrapServers,
                 Duration.ofMillis(confirm), Duration.ofMillis(cache));
     }
 
+    /** Whether a passage text is longer than {@link #passageMaxChars}. */
+    public boolean passageTooLong(String text) {
+        return text != null && text.length() > passageMaxChars;
+    }
+
     /** The same settings as seen by other instances at {@code host:port} (the port actually bound). */
     public CommonSettings advertisedAt(String host, int port) {
         return new CommonSettings(bootstrapServers, schemaRegistryUrl, httpHost, port, host, applicationId, stateDir,
-                security, registryCredentials, registryRetry);
+                security, registryCredentials, registryRetry, passageMaxChars);
     }
 
     /** These settings with a service's own defaults for the two keys that have none in common. */
     public CommonSettings orDefaults(String defaultAdvertisedHost, String defaultStateDir) {
         return new CommonSettings(bootstrapServers, schemaRegistryUrl, httpHost, httpPort,
                 advertisedHost == null ? defaultAdvertisedHost : advertisedHost, applicationId,
-                stateDir == null ? defaultStateDir : stateDir, security, registryCredentials, registryRetry);
+                stateDir == null ? defaultStateDir : stateDir, security, registryCredentials, registryRetry,
+                passageMaxChars);
     }
 
     /** {@code host:port} for Kafka Streams' {@code application.server}, or null when no host is advertised. */

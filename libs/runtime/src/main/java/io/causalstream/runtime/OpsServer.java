@@ -1,6 +1,8 @@
 package io.causalstream.runtime;
 
 import io.javalin.Javalin;
+import io.causalstream.runtime.web.HttpSecurity;
+import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -20,6 +22,9 @@ import java.util.function.Supplier;
  *   <li>{@code /health}: the same as {@code /health/ready}, for older callers;</li>
  *   <li>{@code /metrics}: Prometheus text format.</li>
  * </ul>
+ * Every error answers JSON {@code {"error": ..., "code": ...}} ({@link HttpSecurity#answer}): an unknown path 404,
+ * a method the path does not have 405 with {@code Allow}; HEAD answers as GET without the body;
+ * {@code /favicon.ico} answers 204.
  * Services add their own routes to {@link #app()}.
  */
 public final class OpsServer implements AutoCloseable {
@@ -46,7 +51,14 @@ public final class OpsServer implements AutoCloseable {
         this.app = Javalin.create(cfg -> {
             cfg.showJavalinBanner = false;
             cfg.useVirtualThreads = true;
+            cfg.http.prefer405over404 = true;
+            // HEAD runs the GET route; Jetty sends the headers without the body
+            cfg.jetty.modifyServletContextHandler(h -> h.addFilter(HeadAsGet.class, "/*",
+                    java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST)));
         });
+        app.exception(HttpResponseException.class, (e, ctx) -> HttpSecurity.answer(e, ctx, HttpSecurity.MAX_BODY));
+        // browsers ask every page's host for an icon: no icon, and no error in their console
+        app.get("/favicon.ico", ctx -> ctx.status(HttpStatus.NO_CONTENT).header("Cache-Control", "max-age=86400"));
         app.get("/health", ctx -> answer(ctx, serviceName, ready.get()));
         app.get("/health/ready", ctx -> answer(ctx, serviceName, ready.get()));
         app.get("/health/live", ctx -> answer(ctx, serviceName, live.get()));
@@ -60,6 +72,23 @@ public final class OpsServer implements AutoCloseable {
         body.put("status", h.up() ? "UP" : "DOWN");
         body.putAll(h.details());
         ctx.status(h.up() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(body);
+    }
+
+    /** Hands a HEAD request to the routes as a GET (Javalin answers HEAD with an empty 200 of its own otherwise). */
+    public static final class HeadAsGet implements jakarta.servlet.Filter {
+        @Override
+        public void doFilter(jakarta.servlet.ServletRequest request, jakarta.servlet.ServletResponse response,
+                             jakarta.servlet.FilterChain chain) throws java.io.IOException, jakarta.servlet.ServletException {
+            if (request instanceof jakarta.servlet.http.HttpServletRequest http && "HEAD".equals(http.getMethod())) {
+                request = new jakarta.servlet.http.HttpServletRequestWrapper(http) {
+                    @Override
+                    public String getMethod() {
+                        return "GET";
+                    }
+                };
+            }
+            chain.doFilter(request, response);
+        }
     }
 
     public PrometheusMeterRegistry meters() {

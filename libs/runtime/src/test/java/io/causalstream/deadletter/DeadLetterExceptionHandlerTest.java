@@ -71,6 +71,19 @@ class DeadLetterExceptionHandlerTest {
                 .count()).isEqualTo(1.0);
     }
 
+    /** Bytes that are no Avro of the topic's schema: the same code header the extractor writes. */
+    @Test
+    void anUndecodableRecordCarriesTheUndecodableCode() {
+        var garbage = new org.apache.kafka.common.errors.SerializationException("Unknown magic byte!");
+        var response = handler.handleError(null, record, garbage);
+        assertThat(response.result()).isEqualTo(DeserializationExceptionHandler.Result.RESUME);
+        ProducerRecord<byte[], byte[]> dlq = response.deadLetterQueueRecords().getFirst();
+        assertThat(header(dlq, DeadLetters.CODE)).isEqualTo(InvalidRecordException.UNDECODABLE);
+        assertThat(header(dlq, DeadLetters.MESSAGE)).contains("Unknown magic byte!");
+        assertThat(meters.get("deadletters").tag("topic", "passages").tag("reason", "undecodable").counter()
+                .count()).isEqualTo(1.0);
+    }
+
     @Test
     void errorHeadersOfAnEarlierDeadLetterAreReplacedNotRepeated() {
         var first = DeadLetters.record("passages", 0, 1, null, new byte[]{1}, null,

@@ -103,6 +103,20 @@ class CommonSettingsTest {
                 "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"p\";");
     }
 
+    /** One passage limit for every service, read from one key. */
+    @Test
+    void thePassageLimitIsOneCommonKey() {
+        assertThat(read(Map.of()).passageMaxChars()).isEqualTo(20_000);
+        CommonSettings s = read(Map.of("passage.max.chars", "1200"));
+        assertThat(s.passageMaxChars()).isEqualTo(1200);
+        assertThat(s.passageTooLong("x".repeat(1200))).isFalse();
+        assertThat(s.passageTooLong("x".repeat(1201))).isTrue();
+        assertThat(s.advertisedAt("h", 1).passageMaxChars()).isEqualTo(1200);
+        assertThat(s.orDefaults("h", "/tmp/x").passageMaxChars()).isEqualTo(1200);
+        assertThatThrownBy(() -> read(Map.of("passage.max.chars", "0")))
+                .hasMessage("config passage.max.chars (PASSAGE_MAX_CHARS) must be at least 1, got 0");
+    }
+
     @Test
     void badValuesNameTheKeyAndTheEnvironmentVariable() {
         assertThatThrownBy(() -> read(Map.of("http.port", "70000")))

@@ -58,7 +58,8 @@ public final class CausalStream implements Runnable {
     public static CommandLine commandLine() {
         CommandLine root = new CommandLine(new CausalStream());
         Map<String, String> summaries = new LinkedHashMap<>();
-        add(root, summaries, "ingest", IngestCommand.commandLine(IngestCommand.Io.system()),
+        CommandLine ingest = IngestCommand.commandLine(IngestCommand.Io.system());
+        add(root, summaries, "ingest", ingest,
                 "publish passages (text, CSV splits, WikiCausal JSONL, stdin) and human annotations");
         add(root, summaries, "extract", new ExtractCommand(),
                 "run an extractor backend on a file (text, JSONL, authors' JSON), no Kafka");
@@ -96,6 +97,19 @@ public final class CausalStream implements Runnable {
                 "the Kafka ACLs (run-local --secure, Strimzi KafkaUsers) as a table or as manifests");
         add(root, summaries, "load", new io.causalstream.deploy.load.LoadCommand(),
                 "sustained load on a system it starts: throughput, lag, latency, memory, CPU/record");
+        // -V (every command has it) prints the product's version
+        String[] version = {"causal-stream " + version()};
+        withVersion(root, version);
+        // ingest reports a failure as its reason, without a stack trace
+        CommandLine.IExecutionExceptionHandler ingestFailure = ingest.getExecutionExceptionHandler();
+        root.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            for (CommandLine c = cmd; c != null; c = c.getParent()) {
+                if (c == ingest) {
+                    return ingestFailure.handleExecutionException(e, cmd, parsed);
+                }
+            }
+            throw e;
+        });
         // one line per command: the tools' own descriptions are written for their own --help
         root.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> {
             StringBuilder list = new StringBuilder();
@@ -112,6 +126,17 @@ public final class CausalStream implements Runnable {
             return failed.getCommandSpec().exitCodeOnInvalidInput();
         });
         return root;
+    }
+
+    private static void withVersion(CommandLine command, String[] version) {
+        command.getCommandSpec().version(version);
+        command.getSubcommands().values().forEach(sub -> withVersion(sub, version));
+    }
+
+    /** The version in the launcher jar's manifest, or "development build" when run from classes. */
+    static String version() {
+        String v = CausalStream.class.getPackage().getImplementationVersion();
+        return v == null ? "development build" : v;
     }
 
     private static void add(CommandLine root, Map<String, String> summaries, String name, Object command,

@@ -20,8 +20,8 @@ public final class ClientOptions {
             description = "Default: kafka.bootstrap.servers / KAFKA_BOOTSTRAP_SERVERS or localhost:9092")
     String bootstrap;
 
-    @Option(names = "--registry",
-            description = "Default: schema.registry.url / SCHEMA_REGISTRY_URL or http://localhost:8085")
+    @Option(names = {"--registry", "--registry-url"}, paramLabel = "URL",
+            description = "Schema registry. Default: schema.registry.url / SCHEMA_REGISTRY_URL or http://localhost:8085")
     String registry;
 
     @Option(names = "--config", paramLabel = "FILE",

@@ -54,6 +54,31 @@ class CausalStreamTest {
         assertEquals(COMMANDS.size(), listed.size(), help.out());
     }
 
+    /** -V on any command, nested ones included, prints the product's version. */
+    @Test
+    void everyCommandPrintsTheVersion() {
+        for (String[] args : List.of(new String[]{"ingest", "-V"}, new String[]{"ingest", "text", "-V"},
+                new String[]{"read-topic", "-V"}, new String[]{"dlq", "replay", "--version"})) {
+            Run v = run(args);
+            assertEquals(0, v.exit(), String.join(" ", args));
+            assertEquals("causal-stream " + CausalStream.version(), v.out().strip(), String.join(" ", args));
+        }
+    }
+
+    /** read-topic and ingest name the registry the same way, and take the other spelling too. */
+    @Test
+    void theRegistryOptionHasOneNameEverywhere() {
+        CommandLine cli = CausalStream.commandLine();
+        for (String command : List.of("ingest text", "read-topic", "dlq replay", "curation-export")) {
+            CommandLine c = cli;
+            for (String part : command.split(" ")) {
+                c = c.getSubcommands().get(part);
+            }
+            assertEquals(List.of("--registry", "--registry-url"),
+                    List.of(c.getCommandSpec().findOption("--registry").names()), command);
+        }
+    }
+
     @Test
     void aCommandsHelpIsItsOwn() {
         Run help = run("table3", "--help");

@@ -72,9 +72,9 @@ public final class ExtractorService implements ServiceRunner.Service {
         }
         annotatorId = extractor.annotator().getId();
         PassagePipeline p = new PassagePipeline(consumer, producer, KafkaClients.serdes(settings.common()),
-                extractor, settings.maxConcurrency(), settings.retryBackoff(),
-                new ExtractorMetrics(ops.meters(), extractor.annotator().getId()), Clock.systemUTC(),
-                settings.maxPassageChars(), settings.drainTimeout(), settings.unsupportedLanguage());
+                extractor, new ExtractorMetrics(ops.meters(), extractor.annotator().getId()),
+                new PassagePipeline.Settings(settings.maxConcurrency(), settings.retryBackoff(), Clock.systemUTC(),
+                        settings.maxPassageChars(), settings.drainTimeout(), settings.unsupportedLanguage()));
         pipeline = own(p);
         own(bind(new KafkaClientMetrics(consumer)));
         own(bind(new KafkaClientMetrics(producer)));

@@ -5,7 +5,6 @@ import io.causalstream.extractor.backend.BackendSettings;
 import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.backend.LanguageSupport;
 import io.causalstream.extractor.pipeline.PassagePipeline;
-import io.causalstream.extractor.pipeline.PassageValidation;
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
@@ -38,8 +37,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *       sends those it is unsure of to the {@code openai} server</td></tr>
  *   <tr><td>extractor.max.concurrency</td><td>EXTRACTOR_MAX_CONCURRENCY</td><td>4</td><td>passages of one
  *       batch extracted at the same time</td></tr>
- *   <tr><td>extractor.max.passage.chars</td><td>EXTRACTOR_MAX_PASSAGE_CHARS</td><td>20000</td><td>longer
- *       passages go to passages.dlq as oversized</td></tr>
  *   <tr><td>extractor.unsupported.language</td><td>EXTRACTOR_UNSUPPORTED_LANGUAGE</td><td>report</td><td>a
  *       passage not in English (LanguageGuess: script and function words): {@code report} publishes an empty
  *       extraction whose parseProblems say UNSUPPORTED_LANGUAGE (metric {@code extractor.parse.problems}
@@ -73,7 +70,6 @@ public record ExtractorSettings(
         String instanceId,
         BackendSettings backendSettings,
         int maxConcurrency,
-        int maxPassageChars,
         Duration drainTimeout,
         Duration retryBackoff,
         Map<String, String> consumerOverrides,
@@ -85,7 +81,6 @@ public record ExtractorSettings(
     public static final String BACKEND = "extractor.backend";
     public static final String MAX_CONCURRENCY = "extractor.max.concurrency";
     public static final String RETRY_BACKOFF_MS = "extractor.retry.backoff.ms";
-    public static final String MAX_PASSAGE_CHARS = "extractor.max.passage.chars";
     public static final String DRAIN_MS = "extractor.shutdown.drain.ms";
     public static final String CONSUMER_PREFIX = "kafka.consumer.";
     public static final String PRODUCER_PREFIX = "kafka.producer.";
@@ -97,7 +92,6 @@ public record ExtractorSettings(
         require(instanceId != null && !instanceId.isBlank(), INSTANCE_ID + " must not be blank");
         require(maxConcurrency >= 1, MAX_CONCURRENCY + " must be at least 1, got " + maxConcurrency);
         require(!retryBackoff.isNegative(), RETRY_BACKOFF_MS + " must not be negative");
-        require(maxPassageChars >= 1, MAX_PASSAGE_CHARS + " must be at least 1, got " + maxPassageChars);
         require(!drainTimeout.isNegative(), DRAIN_MS + " must not be negative");
         consumerOverrides = Map.copyOf(consumerOverrides);
         producerOverrides = Map.copyOf(producerOverrides);
@@ -109,13 +103,17 @@ public record ExtractorSettings(
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
     }
 
+    /** The longest passage extracted: {@link CommonSettings#PASSAGE_MAX_CHARS}, the same in every service. */
+    public int maxPassageChars() {
+        return common.passageMaxChars();
+    }
+
     public static ExtractorSettings from(Config config) {
         return new ExtractorSettings(
                 CommonSettings.from(config, DEFAULT_APPLICATION_ID, DEFAULT_HTTP_PORT),
                 config.get(INSTANCE_ID, "0"),
                 BackendConfig.read(config.get(BACKEND, ExtractorBackends.DEFAULT), key -> config.find(key).orElse(null)),
                 config.getInt(MAX_CONCURRENCY, 4),
-                config.getInt(MAX_PASSAGE_CHARS, PassageValidation.DEFAULT_MAX_CHARS),
                 Duration.ofMillis(config.getLong(DRAIN_MS, PassagePipeline.DEFAULT_DRAIN_TIMEOUT.toMillis())),
                 Duration.ofMillis(config.getLong(RETRY_BACKOFF_MS, 1000)),
                 config.withPrefix(CONSUMER_PREFIX),

@@ -24,6 +24,11 @@ public final class DryRunPublisher implements Publisher {
     }
 
     @Override
+    public boolean dryRun() {
+        return true;
+    }
+
+    @Override
     public long flush() {
         out.flush();
         return 0;

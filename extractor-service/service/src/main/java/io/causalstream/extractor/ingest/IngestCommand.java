@@ -4,6 +4,7 @@ import static io.causalstream.text.files.Csv.maps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.openai.resilience.Ticker;
@@ -82,7 +83,8 @@ public final class IngestCommand implements Runnable {
                 + "localhost:9092).")
         String bootstrapServers;
 
-        @Option(names = "--registry-url", description = "Schema registry (default: SCHEMA_REGISTRY_URL or "
+        @Option(names = {"--registry", "--registry-url"}, paramLabel = "URL", description = "Schema registry "
+                + "(default: SCHEMA_REGISTRY_URL or "
                 + "http://localhost:8085).")
         String registryUrl;
 
@@ -129,9 +131,9 @@ public final class IngestCommand implements Runnable {
         io.err().println(new CommandLine(this).getUsageMessage());
     }
 
-    /** A command line wired to {@code io}. */
+    /** A command line wired to {@code io}; a failure prints its reason, not a stack trace. */
     public static CommandLine commandLine(Io io) {
-        return new CommandLine(new IngestCommand(io), new CommandLine.IFactory() {
+        CommandLine cl = new CommandLine(new IngestCommand(io), new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 if (Base.class.isAssignableFrom(cls)) {
@@ -142,6 +144,11 @@ public final class IngestCommand implements Runnable {
                 return CommandLine.defaultFactory().create(cls);
             }
         });
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            io.err().println("\ningest failed: " + DeadLetters.reason(e));
+            return 1;
+        });
+        return cl;
     }
 
     public static void main(String[] args) {
@@ -182,7 +189,15 @@ public final class IngestCommand implements Runnable {
                 read();
                 failed = p.flush();
             }
-            io.err().println(progress.summary(failed));
+            List<String> reasons = publisher.failures();
+            if (!reasons.isEmpty()) {
+                io.err().println();
+                reasons.forEach(r -> io.err().println(r));
+                if (failed > reasons.size()) {
+                    io.err().println("... and " + (failed - reasons.size()) + " more failed");
+                }
+            }
+            io.err().println(publisher.dryRun() ? progress.dryRunSummary() : progress.summary(failed));
             return failed == 0 ? 0 : 1;
         }
 

@@ -61,6 +61,17 @@ public final class Progress {
         err.flush();
     }
 
+    /** The closing line of a dry run: what would be published, skipped, time. */
+    public String dryRunSummary() {
+        double seconds = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+        if (done > 0) {
+            draw();
+            err.println();
+        }
+        return String.format(Locale.ROOT, "dry run: would publish %d %s, %d skipped, in %.1f s (nothing sent)", done,
+                what, skipped, seconds);
+    }
+
     /** The closing line: published, skipped, failed, time and rate. */
     public String summary(long failed) {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);

@@ -13,6 +13,19 @@ public interface Publisher extends AutoCloseable {
     /** Waits until everything sent is acknowledged; returns how many records failed. */
     long flush();
 
+    /** Why each failed record failed, one line per record naming it (at most {@link #MAX_REASONS}). */
+    default java.util.List<String> failures() {
+        return java.util.List.of();
+    }
+
+    /** Whether records are only shown, not published. */
+    default boolean dryRun() {
+        return false;
+    }
+
+    /** Failure lines kept; the count of failures is always exact. */
+    int MAX_REASONS = 20;
+
     @Override
     void close();
 }

@@ -94,32 +94,86 @@ public final class PassagePipeline implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private Thread thread;
 
-    public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
-                           Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
-                           Clock clock) {
-        this(consumer, producer, serdes, extractor, maxConcurrency, retryBackoff, metrics, clock,
-                PassageValidation.DEFAULT_MAX_CHARS, DEFAULT_DRAIN_TIMEOUT);
+    /**
+     * How the pipeline works, apart from its collaborators: {@link #defaults()} and the {@code with...} methods
+     * name each value where it is set.
+     *
+     * @param maxConcurrency      passages of a batch extracted at once
+     * @param retryBackoff        wait before a failed batch is read again
+     * @param clock               the time stamped on extractions
+     * @param maxPassageChars     longer passages are dead-lettered as oversized
+     *                            ({@link io.causalstream.runtime.CommonSettings#PASSAGE_MAX_CHARS})
+     * @param drainTimeout        how long {@link #close()} lets the batch in flight finish (its model calls included)
+     * @param unsupportedLanguage what is done with a passage not in English: an empty extraction with a parse
+     *                            problem (REPORT), or a dead letter (DLQ)
+     */
+    public record Settings(int maxConcurrency, Duration retryBackoff, Clock clock, int maxPassageChars,
+                           Duration drainTimeout, LanguageSupport.Policy unsupportedLanguage) {
+
+        public Settings {
+            if (maxConcurrency < 1) {
+                throw new IllegalArgumentException("maxConcurrency must be at least 1, got " + maxConcurrency);
+            }
+            if (maxPassageChars < 1) {
+                throw new IllegalArgumentException("maxPassageChars must be at least 1, got " + maxPassageChars);
+            }
+            java.util.Objects.requireNonNull(retryBackoff, "retryBackoff");
+            java.util.Objects.requireNonNull(clock, "clock");
+            java.util.Objects.requireNonNull(drainTimeout, "drainTimeout");
+            java.util.Objects.requireNonNull(unsupportedLanguage, "unsupportedLanguage");
+        }
+
+        /**
+         * One passage at a time, 1 s between retries, the system clock, the common passage limit, a
+         * {@link #DEFAULT_DRAIN_TIMEOUT} drain, other languages reported.
+         */
+        public static Settings defaults() {
+            return new Settings(1, Duration.ofSeconds(1), Clock.systemUTC(),
+                    io.causalstream.runtime.CommonSettings.DEFAULT_PASSAGE_MAX_CHARS, DEFAULT_DRAIN_TIMEOUT,
+                    LanguageSupport.Policy.REPORT);
+        }
+
+        public Settings withMaxConcurrency(int n) {
+            return new Settings(n, retryBackoff, clock, maxPassageChars, drainTimeout, unsupportedLanguage);
+        }
+
+        public Settings withRetryBackoff(Duration d) {
+            return new Settings(maxConcurrency, d, clock, maxPassageChars, drainTimeout, unsupportedLanguage);
+        }
+
+        public Settings withClock(Clock c) {
+            return new Settings(maxConcurrency, retryBackoff, c, maxPassageChars, drainTimeout, unsupportedLanguage);
+        }
+
+        public Settings withMaxPassageChars(int n) {
+            return new Settings(maxConcurrency, retryBackoff, clock, n, drainTimeout, unsupportedLanguage);
+        }
+
+        public Settings withDrainTimeout(Duration d) {
+            return new Settings(maxConcurrency, retryBackoff, clock, maxPassageChars, d, unsupportedLanguage);
+        }
+
+        public Settings withUnsupportedLanguage(LanguageSupport.Policy p) {
+            return new Settings(maxConcurrency, retryBackoff, clock, maxPassageChars, drainTimeout, p);
+        }
     }
 
     /**
-     * @param maxPassageChars longer passages are dead-lettered as oversized
-     * @param drainTimeout    how long {@link #close()} lets the batch in flight finish (its model calls included)
+     * @param consumer  reads {@code passages} (bytes), read-committed, without auto-commit
+     * @param producer  transactional; writes extractions and dead letters
+     * @param serdes    decodes passages and encodes extractions
+     * @param extractor the extraction backend
+     * @param metrics   where the pipeline counts
+     * @param settings  how it works
      */
     public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
-                           Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
-                           Clock clock, int maxPassageChars, Duration drainTimeout) {
-        this(consumer, producer, serdes, extractor, maxConcurrency, retryBackoff, metrics, clock, maxPassageChars,
-                drainTimeout, LanguageSupport.Policy.REPORT);
-    }
-
-    /**
-     * @param unsupportedLanguage what is done with a passage not in English: an empty extraction with a
-     *                            parse problem (REPORT), or a dead letter (DLQ)
-     */
-    public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
-                           Extractor extractor, int maxConcurrency, Duration retryBackoff, ExtractorMetrics metrics,
-                           Clock clock, int maxPassageChars, Duration drainTimeout,
-                           LanguageSupport.Policy unsupportedLanguage) {
+                           Extractor extractor, ExtractorMetrics metrics, Settings settings) {
+        int maxConcurrency = settings.maxConcurrency();
+        Duration retryBackoff = settings.retryBackoff();
+        Clock clock = settings.clock();
+        int maxPassageChars = settings.maxPassageChars();
+        Duration drainTimeout = settings.drainTimeout();
+        LanguageSupport.Policy unsupportedLanguage = settings.unsupportedLanguage();
         this.unsupportedLanguage = unsupportedLanguage;
         this.maxPassageChars = maxPassageChars;
         this.drainTimeout = drainTimeout;
@@ -281,7 +335,7 @@ public final class PassagePipeline implements AutoCloseable {
                 throw e; // the registry is unreachable: retry the batch rather than dead-letter good records
             }
             String code = DeadLetters.code(e); // unknown_schema_id, when the registry does not have the schema id
-            return new Rejected(record, new InvalidRecordException(code == null ? "undecodable" : code,
+            return new Rejected(record, new InvalidRecordException(code == null ? InvalidRecordException.UNDECODABLE : code,
                     "value is not a Passage in the registry's Avro wire format", e));
         }
         Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);

@@ -1,5 +1,6 @@
 package io.causalstream.extractor.pipeline;
 
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.schemas.passage.Passage;
 import java.util.Optional;
 
@@ -9,8 +10,8 @@ import java.util.Optional;
  */
 public final class PassageValidation {
 
-    /** The default upper bound on a passage's length: far above a paragraph, far below an LLM context. */
-    public static final int DEFAULT_MAX_CHARS = 20_000;
+    /** The default upper bound on a passage's length ({@link CommonSettings#DEFAULT_PASSAGE_MAX_CHARS}). */
+    public static final int DEFAULT_MAX_CHARS = CommonSettings.DEFAULT_PASSAGE_MAX_CHARS;
 
     /** Share of control or replacement characters above which a "text" is binary or wrongly decoded. */
     private static final double MAX_GARBAGE_SHARE = 0.05;
@@ -41,7 +42,7 @@ public final class PassageValidation {
         }
         if (text.length() > maxChars) {
             return Optional.of("passage '" + id + "' is oversized: " + text.length() + " characters, the limit is "
-                    + maxChars + " (extractor.max.passage.chars); split it into paragraphs");
+                    + maxChars + " (" + CommonSettings.PASSAGE_MAX_CHARS + "); split it into paragraphs");
         }
         return notText(text).map(why -> "passage '" + id + "' is not text: " + why);
     }

@@ -86,12 +86,12 @@ class ExtractorSettingsTest {
 
     @Test
     void passageLimitAndDrainTimeoutAreRead() {
-        ExtractorSettings s = ExtractorSettings.from(Config.of(Map.of("extractor.max.passage.chars", "500",
+        ExtractorSettings s = ExtractorSettings.from(Config.of(Map.of("passage.max.chars", "500",
                 "extractor.shutdown.drain.ms", "2500")));
         assertThat(s.maxPassageChars()).isEqualTo(500);
         assertThat(s.drainTimeout()).isEqualTo(Duration.ofMillis(2500));
-        assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("extractor.max.passage.chars", "0"))))
-                .hasMessage("extractor.max.passage.chars must be at least 1, got 0");
+        assertThatThrownBy(() -> ExtractorSettings.from(Config.of(Map.of("passage.max.chars", "0"))))
+                .hasMessage("config passage.max.chars (PASSAGE_MAX_CHARS) must be at least 1, got 0");
     }
 
     @Test

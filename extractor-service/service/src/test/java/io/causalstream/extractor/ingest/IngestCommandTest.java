@@ -30,7 +30,7 @@ class IngestCommandTest {
     @TempDir
     Path dir;
 
-    private final class Keeping implements Publisher {
+    private class Keeping implements Publisher {
         @Override
         public void passage(Passage passage) {
             passages.add(passage);
@@ -79,6 +79,46 @@ class IngestCommandTest {
         assertThat(passages.get(0).getMetadata()).containsEntry("dataset", "notes").containsEntry("unit", "sentences")
                 .containsEntry("source", "notes.txt");
         assertThat(stderr()).contains("3 passages published, 0 skipped, 0 failed in ");
+    }
+
+    @Test
+    void aDryRunSaysWhatWouldBePublishedAndAFailureNamesItsRecord() {
+        IngestCommand.Io io = new IngestCommand.Io(new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                new ByteArrayInputStream("one\ntwo\n".getBytes(StandardCharsets.UTF_8)),
+                c -> new DryRunPublisher(new PrintStream(new ByteArrayOutputStream())));
+        assertThat(IngestCommand.commandLine(io).execute("stdin", "--dry-run")).isZero();
+        assertThat(stderr()).contains("dry run: would publish 2 passages, 0 skipped").doesNotContain("published");
+
+        err.reset();
+        Publisher failing = new Keeping() {
+            @Override
+            public long flush() {
+                return 1;
+            }
+
+            @Override
+            public List<String> failures() {
+                return List.of("passage 'p-1' (9 characters) not published: larger than the broker accepts");
+            }
+        };
+        IngestCommand.Io io2 = new IngestCommand.Io(new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                new ByteArrayInputStream("one\n".getBytes(StandardCharsets.UTF_8)), c -> failing);
+        assertThat(IngestCommand.commandLine(io2).execute("stdin")).isEqualTo(1);
+        assertThat(stderr()).contains("passage 'p-1' (9 characters) not published: larger than the broker accepts")
+                .contains("0 passages published, 0 skipped, 1 failed");
+    }
+
+    @Test
+    void aFailureOfTheCommandPrintsItsReasonWithoutAStackTrace() {
+        IngestCommand.Io io = new IngestCommand.Io(new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8), new ByteArrayInputStream(new byte[0]), c -> {
+                    throw new org.apache.kafka.common.KafkaException("Failed to construct kafka producer",
+                            new java.net.ConnectException("Connection refused"));
+                });
+        assertThat(IngestCommand.commandLine(io).execute("stdin")).isEqualTo(1);
+        assertThat(stderr()).contains("ingest failed: ").contains("Connection refused").doesNotContain("\tat ");
     }
 
     @Test

@@ -90,8 +90,10 @@ class CascadePipelineTest {
     }
 
     private PassagePipeline pipeline() {
-        PassagePipeline p = new PassagePipeline(consumer, producer, serdes, cascade, 2, Duration.ZERO,
-                new ExtractorMetrics(meters, cascade.annotator().getId()), Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
+        PassagePipeline p = new PassagePipeline(consumer, producer, serdes, cascade,
+                new ExtractorMetrics(meters, cascade.annotator().getId()), PassagePipeline.Settings.defaults()
+                .withMaxConcurrency(2).withRetryBackoff(Duration.ZERO)
+                .withClock(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC)).withMaxPassageChars(20_000));
         producer.initTransactions();
         p.subscribe();
         consumer.rebalance(List.of(PASSAGES_0));

@@ -76,8 +76,9 @@ class PassagePipelineTest {
     void setUp() {
         consumer = new MockConsumer<>("earliest");
         producer = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
-        pipeline = new PassagePipeline(consumer, producer, serdes, new EchoExtractor(), 2, Duration.ZERO,
-                new ExtractorMetrics(meters, "echo-v1"), Clock.fixed(NOW, ZoneOffset.UTC));
+        pipeline = new PassagePipeline(consumer, producer, serdes, new EchoExtractor(),
+                new ExtractorMetrics(meters, "echo-v1"), PassagePipeline.Settings.defaults().withMaxConcurrency(2)
+                .withRetryBackoff(Duration.ZERO).withClock(Clock.fixed(NOW, ZoneOffset.UTC)).withMaxPassageChars(20_000));
     }
 
     /** What start() does before its thread polls, without the thread. */
@@ -124,8 +125,9 @@ class PassagePipelineTest {
                 };
             }
         };
-        pipeline = new PassagePipeline(consumer, producer, unknownIds, new EchoExtractor(), 2, Duration.ZERO,
-                new ExtractorMetrics(meters, "echo-v1"), Clock.fixed(NOW, ZoneOffset.UTC));
+        pipeline = new PassagePipeline(consumer, producer, unknownIds, new EchoExtractor(),
+                new ExtractorMetrics(meters, "echo-v1"), PassagePipeline.Settings.defaults().withMaxConcurrency(2)
+                .withRetryBackoff(Duration.ZERO).withClock(Clock.fixed(NOW, ZoneOffset.UTC)).withMaxPassageChars(20_000));
         assign();
         addRaw("flood-1", new byte[]{0, 0x3f, 0, 0, 0, 7, 7, 7});
 

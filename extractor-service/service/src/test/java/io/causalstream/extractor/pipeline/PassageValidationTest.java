@@ -49,7 +49,7 @@ class PassageValidationTest {
     @Test
     void oversizedText() {
         assertThat(PassageValidation.problem("p1", passage("p1", "x".repeat(21)), 20)).contains(
-                "passage 'p1' is oversized: 21 characters, the limit is 20 (extractor.max.passage.chars); split it "
+                "passage 'p1' is oversized: 21 characters, the limit is 20 (passage.max.chars); split it "
                         + "into paragraphs");
         assertThat(PassageValidation.problem("p1", passage("p1", "x".repeat(20)), 20)).isEmpty();
     }

@@ -60,9 +60,10 @@ class PipelineBackendBehaviourTest {
     }
 
     private PassagePipeline pipeline(Function<Passage, ExtractionOutcome> f, int maxChars) {
-        return new PassagePipeline(consumer, producer, serdes, new FunctionExtractor(f), 2, Duration.ZERO,
-                new ExtractorMetrics(meters, "llm-test"), Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), maxChars,
-                Duration.ofSeconds(10));
+        return new PassagePipeline(consumer, producer, serdes, new FunctionExtractor(f),
+                new ExtractorMetrics(meters, "llm-test"), PassagePipeline.Settings.defaults().withMaxConcurrency(2)
+                .withRetryBackoff(Duration.ZERO).withClock(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC))
+                .withMaxPassageChars(maxChars).withDrainTimeout(Duration.ofSeconds(10)));
     }
 
     private void assign(PassagePipeline p) {
@@ -128,7 +129,7 @@ class PipelineBackendBehaviourTest {
         var sent = producer.history();
         assertThat(sent).extracting(r -> r.topic()).containsExactly("passages.dlq", "passages.dlq", "extractions");
         assertThat(DeadLetters.header(sent.get(0).headers(), DeadLetters.MESSAGE)).isEqualTo(
-                "passage 'long' is oversized: 46 characters, the limit is 20 (extractor.max.passage.chars); split "
+                "passage 'long' is oversized: 46 characters, the limit is 20 (passage.max.chars); split "
                         + "it into paragraphs");
         assertThat(DeadLetters.header(sent.get(1).headers(), DeadLetters.MESSAGE))
                 .isEqualTo("passage 'binary' is not text: it contains NUL characters (binary data)");

@@ -62,9 +62,10 @@ class UnsupportedLanguageTest {
     };
 
     private PassagePipeline pipeline(LanguageSupport.Policy policy) {
-        PassagePipeline p = new PassagePipeline(consumer, producer, serdes, extractor, 2, Duration.ZERO,
-                new ExtractorMetrics(meters, "test"), Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), 20_000,
-                Duration.ofSeconds(10), policy);
+        PassagePipeline p = new PassagePipeline(consumer, producer, serdes, extractor,
+                new ExtractorMetrics(meters, "test"), PassagePipeline.Settings.defaults().withMaxConcurrency(2)
+                .withRetryBackoff(Duration.ZERO).withClock(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC))
+                .withMaxPassageChars(20_000).withDrainTimeout(Duration.ofSeconds(10)).withUnsupportedLanguage(policy));
         producer.initTransactions();
         p.subscribe();
         consumer.rebalance(List.of(PASSAGES_0));

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  *   <li>JSON only: a body of any other type is refused with 415 (a form or {@code text/plain} post is what a
  *       foreign page can send without a CORS preflight); a declared body over the limit (by default
  *       {@link #MAX_BODY} bytes) with 413;</li>
- *   <li>errors as JSON {@code {"error": ...}} without exception messages or stack traces: an unexpected failure
+ *   <li>errors as JSON {@code {"error": ..., "code": ...}} ({@link #answer}) without exception messages or stack traces: an unexpected failure
  *       is logged with a reference that the answer quotes.</li>
  * </ul>
  */
@@ -56,18 +56,67 @@ public final class HttpSecurity {
     public void register(Javalin app) {
         app.before(WebPages::securityHeaders);
         app.before("/api/*", this::guard);
-        app.exception(HttpResponseException.class, (e, ctx) -> {
-            HttpStatus status = HttpStatus.forStatus(e.getStatus());
-            ctx.status(status).json(Map.of("error", e instanceof Refused ? e.getMessage()
-                    : status == HttpStatus.CONTENT_TOO_LARGE ? "request body too large (at most " + maxBody
-                    + " bytes)" : status.getMessage()));
-        });
+        app.exception(HttpResponseException.class, (e, ctx) -> answer(e, ctx, maxBody));
         app.exception(Exception.class, (e, ctx) -> {
             String ref = UUID.randomUUID().toString().substring(0, 8);
             log.error("unexpected failure answering {} {} (ref {})", ctx.method(), ctx.path(), ref, e);
             ctx.status(HttpStatus.INTERNAL_SERVER_ERROR).json(Map.of("error", "internal error (ref " + ref + ")"));
         });
     }
+
+    /**
+     * The JSON answer of a refused or unanswerable request, {@code {"error": message, "code": code}}: a guard's
+     * refusal with its own code, any other status with its name ({@code not_found}, {@code method_not_allowed},
+     * ...); a 405 names the methods the path has in {@code Allow} (with HEAD wherever GET is).
+     */
+    public static void answer(HttpResponseException e, Context ctx, int maxBody) {
+        HttpStatus status = HttpStatus.forStatus(e.getStatus());
+        String message;
+        String code;
+        if (e instanceof Refused refused) {
+            message = e.getMessage();
+            code = refused.code();
+        } else if (status == HttpStatus.CONTENT_TOO_LARGE) {
+            message = "request body too large (at most " + maxBody + " bytes)";
+            code = BODY_TOO_LARGE;
+        } else {
+            message = status == HttpStatus.UNKNOWN ? e.getMessage() : status.getMessage();
+            code = status.name().toLowerCase(Locale.ROOT);
+        }
+        if (status == HttpStatus.METHOD_NOT_ALLOWED) {
+            String allow = allow(e.getDetails().get("availableMethods"));
+            if (!allow.isEmpty()) {
+                ctx.header("Allow", allow);
+                message = message + " (allowed: " + allow + ")";
+            }
+        }
+        ctx.status(e.getStatus()).json(Map.of("error", message, "code", code));
+    }
+
+    /** {@code GET, HEAD, POST} from Javalin's comma-separated list of a path's methods. */
+    static String allow(String available) {
+        if (available == null || available.isBlank()) {
+            return "";
+        }
+        java.util.LinkedHashSet<String> methods = new java.util.LinkedHashSet<>();
+        for (String m : available.split(",")) {
+            String method = m.trim().toUpperCase(Locale.ROOT);
+            if (!method.isEmpty()) {
+                methods.add(method);
+                if (method.equals("GET")) {
+                    methods.add("HEAD");
+                }
+            }
+        }
+        return String.join(", ", methods);
+    }
+
+    /** The code of a state-changing request from another site's page. */
+    public static final String CROSS_ORIGIN = "cross_origin";
+    /** The code of a body that is not JSON. */
+    public static final String UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type";
+    /** The code of a body over the limit. */
+    public static final String BODY_TOO_LARGE = "body_too_large";
 
     private void guard(Context ctx) {
         String method = ctx.method().name();
@@ -76,16 +125,17 @@ public final class HttpSecurity {
         }
         String problem = foreignOrigin(ctx);
         if (problem != null) {
-            throw new Refused(HttpStatus.FORBIDDEN, problem);
+            throw new Refused(HttpStatus.FORBIDDEN, CROSS_ORIGIN, problem);
         }
         long length = ctx.contentLength();
         if (length > maxBody) {
-            throw new Refused(HttpStatus.CONTENT_TOO_LARGE, "request body too large (at most " + maxBody
-                    + " bytes)");
+            throw new Refused(HttpStatus.CONTENT_TOO_LARGE, BODY_TOO_LARGE, "request body too large (at most "
+                    + maxBody + " bytes)");
         }
         boolean hasBody = length > 0 || ctx.header("Transfer-Encoding") != null;
         if ((hasBody || !"DELETE".equals(method)) && !isJson(ctx.contentType())) {
-            throw new Refused(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json");
+            throw new Refused(HttpStatus.UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_MEDIA_TYPE,
+                    "send the body as application/json");
         }
     }
 
@@ -134,10 +184,21 @@ public final class HttpSecurity {
         return clean.length() > 100 ? clean.substring(0, 100) + "…" : clean;
     }
 
-    /** A request refused by the guard, with the reason the answer gives. */
+    /** A request refused by the guard, with the reason and the code the answer gives. */
     public static final class Refused extends HttpResponseException {
+        private final String code;
+
         public Refused(HttpStatus status, String message) {
+            this(status, status.name().toLowerCase(Locale.ROOT), message);
+        }
+
+        public Refused(HttpStatus status, String code, String message) {
             super(status.getCode(), message, Map.of());
+            this.code = code;
+        }
+
+        public String code() {
+            return code;
         }
     }
 }

@@ -23,7 +23,8 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * {@code GET /api/passages/{id}/scores}: the passage's text and the latest score of every annotation of it against its
+ * {@code GET /api/passages/{id}/scores}: 404 for an id with neither a passage nor an annotation; else the
+ * passage's text and the latest score of every annotation of it against its
  * current gold, with every edge's CESAR strength, validation state, stage verdicts and evidence spans, read from the
  * {@value ScorerTopology#SCORES_STORE} and {@value ScorerTopology#PASSAGES_STORE} stores (what the passage view,
  * {@code /passages/{id}}, draws). The passage lives in one partition, hence on one
@@ -68,6 +69,12 @@ public final class ScoresApi {
      * a null goldAnnotationId); no annotation yet: an empty list.
      */
     public record PassageScores(String passageId, String text, String title, List<AnnotationScores> annotations) {
+
+        /** Neither the passage nor any annotation of it has arrived: the id is unknown (404). */
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public boolean isUnknown() {
+            return text == null && (annotations == null || annotations.isEmpty());
+        }
     }
 
     private static final StringSerializer STRINGS = new StringSerializer();
@@ -123,7 +130,13 @@ public final class ScoresApi {
             }
         }
         try {
-            ctx.json(local(ks, passageId));
+            PassageScores found = local(ks, passageId);
+            if (found.isUnknown()) {
+                ctx.status(HttpStatus.NOT_FOUND).json(java.util.Map.of("error", "no passage " + passageId
+                        + " (not published, and no annotation of it)", "code", "not_found"));
+                return;
+            }
+            ctx.json(found);
         } catch (InvalidStateStoreException e) {
             unavailable(ctx, "scores are not queryable right now: " + e.getMessage());
         }
@@ -165,6 +178,9 @@ public final class ScoresApi {
                     java.net.http.HttpResponse<String> r = peers.get(owner.host(), "/api/passages/"
                             + java.net.URLEncoder.encode(passageId, java.nio.charset.StandardCharsets.UTF_8)
                             .replace("+", "%20") + "/scores", "", null);
+                    if (r.statusCode() == 404) {
+                        return new PassageScores(passageId, null, null, List.of());
+                    }
                     if (r.statusCode() != 200) {
                         throw new Unanswered(HttpStatus.BAD_GATEWAY, "the instance owning passage " + passageId
                                 + " answered " + r.statusCode());
@@ -222,6 +238,7 @@ public final class ScoresApi {
     }
 
     private static void error(Context ctx, HttpStatus status, String why) {
-        ctx.status(status).json(java.util.Map.of("error", why));
+        ctx.status(status).json(java.util.Map.of("error", why, "code", status.name().toLowerCase(
+                java.util.Locale.ROOT)));
     }
 }

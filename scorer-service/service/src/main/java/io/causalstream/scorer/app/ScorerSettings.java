@@ -32,8 +32,6 @@ import java.util.Map;
  *   <tr><td>{@code scorer.max.edges}</td><td>{@code SCORER_MAX_EDGES}</td><td>500</td>
  *       <td>Extractions and golds with more edges go to their dead-letter topic instead of being scored
  *       (matching is cubic in the edge count).</td></tr>
- *   <tr><td>{@code scorer.max.passage.chars}</td><td>{@code SCORER_MAX_PASSAGE_CHARS}</td><td>200000</td>
- *       <td>Passages with a longer text go to their dead-letter topic (validation reads and encodes all of it).</td></tr>
  *   <tr><td>{@code scorer.validation.threads}</td><td>{@code SCORER_VALIDATION_THREADS}</td><td>the number of
  *       cores</td><td>Threads that validate extractions (encoder, CESAR, LLM verifier) off the stream threads.</td></tr>
  *   <tr><td>{@code scorer.validation.budget.ms}</td><td>{@code SCORER_VALIDATION_BUDGET_MS}</td><td>120000</td>
@@ -52,7 +50,6 @@ public record ScorerSettings(CommonSettings common,
                              GoldPreference goldPreference,
                              String measures,
                              int maxEdges,
-                             int maxPassageChars,
                              int validationThreads,
                              long validationBudgetMs,
                              Map<String, String> streamsOverrides,
@@ -60,9 +57,9 @@ public record ScorerSettings(CommonSettings common,
 
     /** The settings with the collective maps at their defaults ({@link MapSettings#DEFAULT}). */
     public ScorerSettings(CommonSettings common, GoldPreference goldPreference, String measures, int maxEdges,
-                          int maxPassageChars, int validationThreads, long validationBudgetMs,
+                          int validationThreads, long validationBudgetMs,
                           Map<String, String> streamsOverrides) {
-        this(common, goldPreference, measures, maxEdges, maxPassageChars, validationThreads, validationBudgetMs,
+        this(common, goldPreference, measures, maxEdges, validationThreads, validationBudgetMs,
                 streamsOverrides, MapSettings.DEFAULT);
     }
 
@@ -71,7 +68,6 @@ public record ScorerSettings(CommonSettings common,
     public static final String GOLD_PREFERENCE = "scorer.gold.preference";
     public static final String MEASURES = "scorer.measures";
     public static final String MAX_EDGES = "scorer.max.edges";
-    public static final String MAX_PASSAGE_CHARS = "scorer.max.passage.chars";
     public static final String VALIDATION_THREADS = "scorer.validation.threads";
     public static final String VALIDATION_BUDGET_MS = "scorer.validation.budget.ms";
     public static final String STREAMS_PREFIX = "kafka.streams.";
@@ -79,7 +75,6 @@ public record ScorerSettings(CommonSettings common,
     public static final int DEFAULT_HTTP_PORT = 7072;
     public static final String DEFAULT_APPLICATION_ID = "scorer-service";
     public static final int DEFAULT_MAX_EDGES = 500;
-    public static final int DEFAULT_MAX_PASSAGE_CHARS = 200_000;
     public static final long DEFAULT_VALIDATION_BUDGET_MS = 120_000;
 
     public ScorerSettings {
@@ -90,9 +85,6 @@ public record ScorerSettings(CommonSettings common,
         }
         if (maxEdges < 1) {
             throw new IllegalArgumentException(MAX_EDGES + " must be at least 1, got " + maxEdges);
-        }
-        if (maxPassageChars < 1) {
-            throw new IllegalArgumentException(MAX_PASSAGE_CHARS + " must be at least 1, got " + maxPassageChars);
         }
         if (validationThreads < 1) {
             throw new IllegalArgumentException(VALIDATION_THREADS + " must be at least 1, got " + validationThreads);
@@ -109,7 +101,6 @@ public record ScorerSettings(CommonSettings common,
                 GoldPreference.parse(config.get(GOLD_PREFERENCE, GoldPreference.CURATED.settingValue())),
                 config.get(MEASURES, MeasureCatalog.DEFAULT_SPEC),
                 config.getInt(MAX_EDGES, DEFAULT_MAX_EDGES),
-                config.getInt(MAX_PASSAGE_CHARS, DEFAULT_MAX_PASSAGE_CHARS),
                 config.getInt(VALIDATION_THREADS, Runtime.getRuntime().availableProcessors()),
                 config.getLong(VALIDATION_BUDGET_MS, DEFAULT_VALIDATION_BUDGET_MS),
                 config.withPrefix(STREAMS_PREFIX),
@@ -117,8 +108,16 @@ public record ScorerSettings(CommonSettings common,
     }
 
     public ScorerSettings withMaps(MapSettings m) {
-        return new ScorerSettings(common, goldPreference, measures, maxEdges, maxPassageChars, validationThreads,
+        return new ScorerSettings(common, goldPreference, measures, maxEdges, validationThreads,
                 validationBudgetMs, streamsOverrides, m);
+    }
+
+    /**
+     * The longest passage text ({@link CommonSettings#PASSAGE_MAX_CHARS}, the same in every service): a longer one
+     * is the extractor's to dead-letter; the scorer keeps no text for it.
+     */
+    public int maxPassageChars() {
+        return common.passageMaxChars();
     }
 
     public String bootstrapServers() {

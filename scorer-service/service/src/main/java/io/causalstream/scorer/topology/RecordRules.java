@@ -39,12 +39,6 @@ final class RecordRules {
     }
 
     /** A passage longer than the limit is refused: validation reads, splits and encodes all of its text. */
-    static void requireAtMostChars(String what, int chars, int max) {
-        if (chars > max) {
-            throw new InvalidRecordException(what + " has " + chars + " characters, more than scorer.max.passage.chars = "
-                    + max);
-        }
-    }
 
     private RecordRules() {
     }

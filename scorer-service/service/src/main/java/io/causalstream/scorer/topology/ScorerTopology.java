@@ -81,7 +81,7 @@ import org.apache.kafka.streams.state.Stores;
  * {@link MapStores}.
  *
  * <p>Records that break the contract (key not the passageId, blank ids, more than {@code scorer.max.edges} edges, a
- * text longer than {@code scorer.max.passage.chars}) go to their topic's dead-letter topic. All input topics are
+ * ...) go to their topic's dead-letter topic. All input topics are
  * keyed by passageId and co-partitioned (the contract), so the nodes share one sub-topology and its stores.
  */
 public final class ScorerTopology {

@@ -1,6 +1,7 @@
 package io.causalstream.scorer.topology;
 
 import io.causalstream.deadletter.AnnotationOwnership;
+import io.causalstream.runtime.CommonSettings;
 import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.passage.Passage;
@@ -56,6 +57,7 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     /** Extractions of one passage validated together (their CESAR strengths in one encoder batch). */
     static final int MAX_BATCH = 16;
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ValidateProcessor.class);
     private final GraphScorer scorer;
     private final ValidationWorkers workers;
     private final GoldPreference preference;
@@ -145,7 +147,15 @@ final class ValidateProcessor implements Processor<String, SpecificRecord, Strin
     private void passage(String key, Passage passage, long timestamp) {
         RecordRules.requireId("id", passage.getId());
         RecordRules.requireKeyIsPassageId(key, passage.getId());
-        RecordRules.requireAtMostChars("the passage text", passage.getText().length(), maxPassageChars);
+        if (passage.getText().length() > maxPassageChars) {
+            // the extractor, which reads passages first, dead-letters it (once) with the limit in the reason
+            log.debug("passage {} has {} characters, more than {} = {}: its text is not kept", passage.getId(),
+                    passage.getText().length(), CommonSettings.PASSAGE_MAX_CHARS, maxPassageChars);
+            if (state.passageText(passage.getId()) != null) {
+                passageText(passage.getId(), null, timestamp);
+            }
+            return;
+        }
         String before = state.passageText(passage.getId());
         state.putPassage(passage);
         if (!Objects.equals(before, passage.getText())) {

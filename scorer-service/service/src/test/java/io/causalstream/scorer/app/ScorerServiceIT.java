@@ -167,6 +167,10 @@ class ScorerServiceIT {
             assertThat(edges.get(0).path("stages")).hasSize(5);
             assertThat(edges.get(0).path("stages").get(0).path("stage").asText()).isEqualTo("grounding");
             assertThat(llamaScore.path("shareValidated").isNumber()).isTrue();
+
+            HttpResponse<String> unknown = get(base + "/api/passages/no-such-passage/scores");
+            assertThat(unknown.statusCode()).isEqualTo(404);
+            assertThat(json.readTree(unknown.body()).path("code").asText()).isEqualTo("not_found");
         }
     }
 

@@ -74,7 +74,7 @@ class CausalMapsBenchTest {
         ScorerSettings d = ScorerSettings.defaults();
         ScorerSettings settings = new ScorerSettings(new CommonSettings(d.bootstrapServers(), d.schemaRegistryUrl(),
                 d.httpHost(), 0, null, "causal-maps-bench-" + name, stateDir.resolve(name).toString(), null, null),
-                GoldPreference.CURATED, "exact", 500, ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1,
+                GoldPreference.CURATED, "exact", 500, 1,
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of(), MapSettings.DEFAULT);
         GraphScorer scorer = settings.graphScorer();
         MapWiring wiring = new MapWiring(() -> similarity, MapMetrics.none());

@@ -80,7 +80,7 @@ class CausalMapsTopologyTest {
         ScorerSettings d = ScorerSettings.defaults();
         ScorerSettings settings = new ScorerSettings(new CommonSettings(d.bootstrapServers(), d.schemaRegistryUrl(),
                 d.httpHost(), 0, null, "causal-maps-topology-test", stateDir.toString(), null, null),
-                GoldPreference.CURATED, "exact", 500, ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1,
+                GoldPreference.CURATED, "exact", 500, 1,
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of(), mapSettings);
         GraphScorer scorer = settings.graphScorer();
         driver = new TopologyTestDriver(ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer,

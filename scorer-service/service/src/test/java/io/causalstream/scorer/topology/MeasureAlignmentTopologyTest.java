@@ -67,7 +67,7 @@ class MeasureAlignmentTopologyTest {
         ScorerSettings settings = ScorerSettings.defaults();
         settings = new ScorerSettings(new CommonSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(),
                 settings.httpHost(), 0, null, "alignment-topology-test", stateDir.toString(), null, null),
-                GoldPreference.CURATED, "exact", 500, ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1,
+                GoldPreference.CURATED, "exact", 500, 1,
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         driver = new TopologyTestDriver(ScorerTopology.build(settings, serdes), props, T0);

@@ -120,7 +120,7 @@ class ScorerTopologyTest {
         ScorerSettings settings = ScorerSettings.defaults();
         settings = new ScorerSettings(new CommonSettings(settings.bootstrapServers(), settings.schemaRegistryUrl(),
                 settings.httpHost(), 0, null, "scorer-topology-test", stateDir.toString(), null, null), preference,
-                measures, maxEdges, ScorerSettings.DEFAULT_MAX_PASSAGE_CHARS, 1,
+                measures, maxEdges, 1,
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
@@ -702,6 +702,26 @@ class ScorerTopologyTest {
         KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
         assertThat(store.get("p1").getText()).isEqualTo("Rain floods.");
         assertThat(store.get("p9")).isNull();
+    }
+
+    /**
+     * A passage over the common limit (passage.max.chars, 20,000 by default) is the extractor's to dead-letter: the
+     * scorer keeps no text for it (a text it had is forgotten) and writes no second dead letter.
+     */
+    @Test
+    void aPassageOverTheCommonLimitIsSkippedNotDeadLetteredAgain() {
+        start(GoldPreference.CURATED);
+        passages.pipeInput("p1", passage("p1", "Rain floods."), T0);
+        KeyValueStore<String, Passage> store = driver.getKeyValueStore(ScorerTopology.PASSAGES_STORE);
+        assertThat(store.get("p1").getText()).isEqualTo("Rain floods.");
+        String atLimit = "Rain floods. ".repeat(2000).substring(0, CommonSettings.DEFAULT_PASSAGE_MAX_CHARS);
+        passages.pipeInput("p2", passage("p2", atLimit), T0);
+        assertThat(store.get("p2").getText()).hasSize(20_000);
+        passages.pipeInput("p1", passage("p1", atLimit + "x"), T0);
+        passages.pipeInput("p3", passage("p3", atLimit + "x"), T0);
+        assertThat(passagesDlq.isEmpty()).isTrue();
+        assertThat(store.get("p3")).isNull();
+        assertThat(store.get("p1")).isNull();
     }
 
     /**
