@@ -10,6 +10,7 @@ import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.backend.LanguageSupport;
+import io.causalstream.extractor.dataset.PassageIds;
 import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Annotator;
@@ -157,12 +158,15 @@ public final class ExtractCommand implements Callable<Integer> {
                 int n = 0;
                 for (String block : Files.readString(file, StandardCharsets.UTF_8).split("\\R\\s*\\R")) {
                     if (!block.isBlank()) {
-                        out.add(new InputPassage("p" + (++n), block.strip()));
+                        out.add(new InputPassage(PassageIds.DEFAULT.id(block.strip(), ++n), block.strip()));
                     }
                 }
             }
-            case jsonl -> JsonLines.forEach(file, (o, line) -> out.add(new InputPassage(
-                    o.hasNonNull("id") ? o.get("id").asText() : "line-" + line, JsonLines.text(o, "text"))));
+            case jsonl -> JsonLines.forEach(file, (o, line) -> {
+                String text = JsonLines.text(o, "text");
+                out.add(new InputPassage(o.hasNonNull("id") ? o.get("id").asText() : PassageIds.DEFAULT.id(text, line),
+                        text));
+            });
             case authors_json -> {
                 JsonNode root = new ObjectMapper().readTree(file.toFile());
                 if (!root.isArray()) {
@@ -171,7 +175,8 @@ public final class ExtractCommand implements Callable<Integer> {
                 int n = 0;
                 for (JsonNode o : root) {
                     n++;
-                    out.add(new InputPassage("p" + n, JsonLines.text(o, "text")));
+                    String text = JsonLines.text(o, "text");
+                    out.add(new InputPassage(PassageIds.DEFAULT.id(text, n), text));
                 }
             }
         }

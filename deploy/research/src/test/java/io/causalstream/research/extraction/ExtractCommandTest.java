@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.extractor.dataset.PassageIds;
 import io.causalstream.research.study.Annotation;
 import io.causalstream.research.study.SoftMeasuresData;
 import java.io.ByteArrayOutputStream;
@@ -69,7 +70,8 @@ class ExtractCommandTest {
         assertThat(t.get("evidence").get(0).get("start").asInt()).isZero();
         assertThat(t.get("evidence").get(0).get("end").asInt()).isEqualTo(21);
         JsonNode b = json.readTree(lines.get(1));
-        assertThat(b.get("passageId").asText()).isEqualTo("line-2");
+        // without an id, the same rule as ingest's: the text's hash
+        assertThat(b.get("passageId").asText()).isEqualTo("p-" + PassageIds.hash("Farmers planted maize in May."));
         assertThat(b.get("triples")).isEmpty();
         assertThat(b.get("parseProblems")).isEmpty();
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.extractor.dataset.PassageIds;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.openai.resilience.Ticker;
 import io.causalstream.runtime.CommonSettings;

@@ -5,6 +5,7 @@ import static io.causalstream.schemas.graph.Direction.INCREASE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.causalstream.extractor.dataset.PassageIds;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Triple;

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.ingest;
+package io.causalstream.extractor.dataset;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -7,12 +7,15 @@ import java.util.HexFormat;
 import java.util.Locale;
 
 /**
- * How the CLI names passages that come without an id. {@code hash} (the default): the prefix and 16 hex digits of
+ * How the tools name passages that come without an id ({@code ingest} and the offline {@code extract} alike). {@code hash} (the default): the prefix and 16 hex digits of
  * the SHA-256 of the text with its whitespace collapsed, so the same text gets the same id from any file (a
  * passage and its human annotations published separately meet on the same key). {@code index}: the prefix and the
  * 1-based position, zero-padded (the demo's {@code elo-01} ... {@code elo-20}).
  */
 public record PassageIds(String scheme, String prefix, int width) {
+
+    /** The tools' default: {@code p-} and the text's hash. */
+    public static final PassageIds DEFAULT = new PassageIds("hash", "p-", 0);
 
     public PassageIds {
         if (!scheme.equals("hash") && !scheme.equals("index")) {
@@ -28,7 +31,7 @@ public record PassageIds(String scheme, String prefix, int width) {
         return prefix + hash(text);
     }
 
-    static String hash(String text) {
+    public static String hash(String text) {
         String normalised = text.strip().replaceAll("\\s+", " ");
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(normalised.getBytes(StandardCharsets.UTF_8));
