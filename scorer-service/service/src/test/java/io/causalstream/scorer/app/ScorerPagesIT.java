@@ -88,7 +88,7 @@ class ScorerPagesIT {
                 assertThat(graph(chromium, "llama3")).isEqualTo("5/3");
                 assertThat(graph(chromium, "rules")).isEqualTo("2/1");
                 // soft F1 against the gold: llama3 has both gold edges and one more: P 2/3, R 1, F1 0.8
-                assertThat(cards.get(0).getText()).contains("soft F1 0.800").contains("vs gold Human1 (curated)");
+                assertThat(cards.get(0).getText()).contains("METEOR soft F1 0.800").contains("vs gold Human1 (curated)");
                 // the evidence spans are highlighted: [0, 29), [6, 10) inside it, [31, 65)
                 assertThat(chromium.js("return [...document.querySelectorAll('#passage-text mark')]"
                         + ".map(m => m.textContent).join('|');"))
