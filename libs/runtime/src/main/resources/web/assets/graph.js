@@ -181,7 +181,8 @@
     const w = Math.max(1, container.clientWidth - 2 * PAD);
     const h = Math.max(1, container.clientHeight - 2 * PAD);
     let row = Math.sqrt(area * w / h);
-    if (maxHeight) row = Math.min(row, w);
+    // more than the box holds at zoom 1, and the box may grow: rows as wide as the box, in the shape it may take
+    if (maxHeight && area > w * h) row = Math.min(w, Math.sqrt(area * w / Math.max(h, maxHeight - 2 * PAD)));
     row = Math.max(row, widest);
     let x = 0; let y = 0; let shelf = 0;
     for (const b of boxes) {
