@@ -14,9 +14,9 @@
 // which the page tests read.
 //
 // Reading a graph at any size: its parts (connected components) are tiled in rows before fitting, node labels are
-// never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes labels its highest-degree nodes
-// that fit without overlapping (more as one zooms in; data-labels counts them) and any node under the pointer with
-// its neighbours; the wheel, a drag and the +/−/fit buttons zoom and pan.
+// never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a smaller one zoomed well out
+// of its fitted view) labels its highest-degree nodes that fit without overlapping (more as one zooms in;
+// data-labels counts them) and any node under the pointer with its neighbours; the wheel, a drag and the +/−/fit buttons zoom and pan.
 (function () {
   'use strict';
   if (window.cytoscapeFcose) cytoscape.use(window.cytoscapeFcose);
@@ -116,7 +116,7 @@
       textureOnViewport: big, hideEdgesOnViewport: big, motionBlur: false, pixelRatio: big ? 1 : 'auto',
     });
     container._cy = cy;
-    cy.scratch('_labels', {big, declutter, font: baseFont(big)});
+    cy.scratch('_labels', {big, declutter, thin: declutter, font: baseFont(big), fitZoom: null});
     if (opts.onEdge) cy.on('tap', 'edge', (ev) => opts.onEdge(ev.target.data(), ev.target));
     if (opts.onNode) cy.on('tap', 'node', (ev) => opts.onNode(ev.target.data(), ev.target));
     if (!graph.nodes.length) {
@@ -132,6 +132,7 @@
         const t2 = performance.now();
         tile(cy, container, opts.maxHeight);
         fit(cy);
+        cy.scratch('_labels').fitZoom = cy.zoom();
         controls(container, cy);
         // labels follow the zoom: a minimum size on screen, and on a large graph the ones that fit
         let pending = false;
@@ -211,11 +212,14 @@
     const s = cy.scratch('_labels');
     const zoom = cy.zoom();
     const font = Math.max(baseFont(s.big), MIN_PX / zoom);
-    if (Math.abs(font - s.font) / font > 0.02) {
+    // a small graph zoomed out well below its fitted view is thinned like a large one (its labels would overlap)
+    const thin = s.declutter || (s.fitZoom != null && zoom < 0.8 * s.fitZoom);
+    if (Math.abs(font - s.font) / font > 0.02 || thin !== s.thin) {
       s.font = font;
-      cy.style(style(s.big, s.declutter, font));
+      s.thin = thin;
+      cy.style(style(s.big, thin, font));
     }
-    if (!s.declutter) {
+    if (!thin) {
       container.dataset.labels = String(cy.nodes().filter((n) => !n.hasClass('hidden')).length);
       return;
     }

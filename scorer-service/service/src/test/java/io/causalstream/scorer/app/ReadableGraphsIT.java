@@ -53,7 +53,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class ReadableGraphsIT {
 
     /** The smallest node label a person is expected to read, in CSS pixels on screen. */
-    private static final double MIN_LABEL_PX = 10;
+    static final double MIN_LABEL_PX = 10;
 
     @TempDir
     Path dir;
@@ -126,6 +126,19 @@ class ReadableGraphsIT {
                         assertThat(((Number) l.get("px")).doubleValue()).as("px: %s", l)
                                 .isGreaterThanOrEqualTo(MIN_LABEL_PX);
                     });
+            // zoomed out three steps, the labels drawn keep their size on screen, and fewer are drawn than fit
+            double zoom = ((Number) chromium.js("return document.querySelector(\".graph[data-annotation='llama3']\")"
+                    + "._cy.zoom();")).doubleValue();
+            for (int i = 0; i < 3; i++) {
+                browser.findElement(By.cssSelector(".graph[data-annotation='llama3'] button[title='zoom out']")).click();
+            }
+            wait.until(d -> ((Number) chromium.js("return document.querySelector(\".graph[data-annotation='llama3']\")"
+                    + "._cy.zoom();")).doubleValue() < zoom / 2);
+            wait.until(d -> labels(".graph[data-annotation='llama3']").stream()
+                    .allMatch(l -> ((Number) l.get("px")).doubleValue() >= MIN_LABEL_PX));
+            assertThat(labels(".graph[data-annotation='llama3']")).filteredOn(l -> Boolean.TRUE.equals(l.get("shown")))
+                    .hasSizeBetween(1, 20);
+            chromium.screenshot("readable-passage-parts-zoomed-out.png");
             // the headline names its measure: METEOR's soft F1, not an unnamed exact-match 0.000
             var headline = browser.findElement(By.cssSelector("section.annotation .f1"));
             assertThat(headline.getText()).isEqualTo("METEOR soft F1 1.000");
@@ -221,8 +234,12 @@ class ReadableGraphsIT {
      * Every node of the graph in {@code selector}: its label, whether Cytoscape draws it (a label, displayed, not
      * under the minimum zoomed font size), its font size on screen and whether it lies inside the box.
      */
-    @SuppressWarnings("unchecked")
     private List<Map<String, Object>> labels(String selector) {
+        return labels(chromium, selector);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> labels(HeadlessChromium chromium, String selector) {
         return (List<Map<String, Object>>) chromium.js("const g = document.querySelector(arguments[0]);"
                 + " const cy = g._cy; const z = cy.zoom();"
                 + " return cy.nodes().map(n => { const px = parseFloat(n.style('font-size')) * z;"
@@ -234,7 +251,12 @@ class ReadableGraphsIT {
     }
 
     private List<Map<String, Object>> shownLabels(String selector) {
-        return labels(selector).stream().filter(l -> Boolean.TRUE.equals(l.get("shown"))
+        return shownLabels(chromium, selector);
+    }
+
+    /** The labels Cytoscape draws inside the box. */
+    static List<Map<String, Object>> shownLabels(HeadlessChromium chromium, String selector) {
+        return labels(chromium, selector).stream().filter(l -> Boolean.TRUE.equals(l.get("shown"))
                 && Boolean.TRUE.equals(l.get("inView"))).toList();
     }
 
