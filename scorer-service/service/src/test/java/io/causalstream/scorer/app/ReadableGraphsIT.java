@@ -69,14 +69,15 @@ class ReadableGraphsIT {
         server = Javalin.create(cfg -> cfg.showJavalinBanner = false);
         new ScorerPages().register(server);
         new MapsApi(MapDirectory.of(maps)).register(server);
-        // what ScoresApi answers: the passage's record; an id it holds nothing for: no text, no annotation
+        // what ScoresApi answers: the passage's record, or 404 for an id it holds nothing for
         server.get("/api/passages/{id}/scores", ctx -> {
             String id = ctx.pathParam("id");
-            if (id.startsWith("missing-404-")) {
-                ctx.status(HttpStatus.NOT_FOUND).json(Map.of("error", "no passage " + id, "code", "not-found"));
+            PassageScores p = passages.get(id);
+            if (p == null) {
+                ctx.status(HttpStatus.NOT_FOUND).json(Map.of("error", "no passage " + id, "code", "not_found"));
                 return;
             }
-            ctx.json(passages.getOrDefault(id, new PassageScores(id, null, null, List.of())));
+            ctx.json(p);
         });
         server.start("127.0.0.1", 0);
         base = "http://127.0.0.1:" + server.port();
@@ -211,7 +212,7 @@ class ReadableGraphsIT {
         WebDriver browser = chromium.driver();
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(40));
         try {
-            for (String unknown : List.of("never-seen", "missing-404-x")) {
+            for (String unknown : List.of("never-seen", "elo-99")) {
                 browser.get(base + "/passages/" + unknown);
                 wait.until(d -> "not-found".equals(chromium.js("return document.body.dataset.state;")));
                 String page = browser.findElement(By.tagName("main")).getText();

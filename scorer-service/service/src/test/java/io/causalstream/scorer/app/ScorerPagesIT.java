@@ -38,7 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The passage view ({@code /passages/{id}}) of the real scorer, through the real broker and registry, in headless
  * Chromium: the passage text with the annotators' evidence spans highlighted, each annotation drawn as a graph
  * (colour by validation state, width by CESAR strength) with its soft F1 against the curated gold, and "no gold yet"
- * for a passage without one. Screenshots under {@code target/screenshots/}. The map pages: {@link MapPagesIT}.
+ * for a passage without one; an unknown id is "Passage not found". Screenshots under {@code target/screenshots/}. The map pages: {@link MapPagesIT}.
  */
 @ExtendWith(KafkaTestCluster.class)
 class ScorerPagesIT {
@@ -113,6 +113,12 @@ class ScorerPagesIT {
                 assertThat(browser.findElements(By.cssSelector("#passage-text mark.focus")))
                         .extracting(WebElement::getText).containsExactly("Dams reduce flooding in the valley");
                 chromium.screenshot("passage-view-no-gold.png");
+
+                // an id the scorer holds nothing for: "Passage not found"
+                browser.get(base + "/passages/unknown-" + run);
+                wait.until(d -> "not-found".equals(chromium.js("return document.body.dataset.state;")));
+                assertThat(browser.findElement(By.id("title")).getText()).isEqualTo("Passage not found");
+                assertThat(browser.findElement(By.tagName("main")).getText()).doesNotContain("not been published");
                 assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy);
             } catch (RuntimeException | AssertionError e) {
                 chromium.screenshot("passage-view-failure.png");
