@@ -12,6 +12,11 @@
 // draw(container, graph, options) lays the graph out (fCoSE) and resolves once it is drawn; the container then
 // carries data-state="drawn", data-nodes, data-edges (visible counts) and data-draw-ms (layout and first render),
 // which the page tests read.
+//
+// Reading a graph at any size: its parts (connected components) are tiled in rows before fitting, node labels are
+// never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a smaller one zoomed well out
+// of its fitted view) labels its highest-degree nodes that fit without overlapping (more as one zooms in;
+// data-labels counts them) and any node under the pointer with its neighbours; the wheel, a drag and the +/−/fit buttons zoom and pan.
 (function () {
   'use strict';
   if (window.cytoscapeFcose) cytoscape.use(window.cytoscapeFcose);
@@ -28,17 +33,26 @@
     VALIDATED: '#1f8a4c', HYPOTHESIZED: '#d68910', UNCHECKED: '#7f8c8d', ERROR: '#8e44ad', REJECTED: '#c0392b',
   };
   const BIG = 150; // above this many nodes: the fast layout, no edge labels, textures while panning
+  const ALL_LABELS = 40; // up to this many nodes every label is drawn; above it, the labels that fit (by degree)
+  const MIN_PX = 11; // no node label is drawn smaller than this on screen, whatever the zoom
+  const MAX_LABELS = 80; // at most this many always-on labels on a large graph (the rest on hover)
+  const PAD = 24;
 
-  function style(big) {
+  // font: the node labels' size in graph units (MIN_PX / zoom when zoomed out, so that they stay readable)
+  function style(big, declutter, font) {
+    const base = baseFont(big);
     return [
       {selector: 'node', style: {
-        'background-color': '#2f6fde', 'label': 'data(label)', 'color': '#1d2330',
-        'font-size': big ? 9 : 12, 'text-valign': 'bottom', 'text-margin-y': 3,
+        'background-color': '#2f6fde', 'label': declutter ? '' : 'data(label)', 'color': '#1d2330',
+        'font-size': font, 'text-valign': 'bottom', 'text-margin-y': 3,
         // wrapping measures every label's words: on a big map, one line each
-        'text-wrap': big ? 'none' : 'wrap', 'text-max-width': 140, 'width': big ? 10 : 16, 'height': big ? 10 : 16,
-        'min-zoomed-font-size': big ? 7 : 0, 'text-background-color': '#fff',
-        'text-background-opacity': big ? 0 : 0.7, 'text-background-padding': 1,
+        'text-wrap': big ? 'none' : 'wrap', 'text-max-width': 140 * font / base,
+        'width': big ? 10 : 16, 'height': big ? 10 : 16, 'min-zoomed-font-size': 0,
+        'text-background-color': '#fff', 'text-background-opacity': big ? 0 : 0.7, 'text-background-padding': 1,
       }},
+      {selector: 'node.labelled, node.hover', style: {'label': 'data(label)', 'text-background-opacity': 0.8,
+        'z-index': 5}},
+      {selector: 'node.hover', style: {'font-weight': 'bold', 'z-index': 9}},
       {selector: 'node.clamped', style: {'background-color': '#e67e22', 'width': 18, 'height': 18}},
       {selector: 'edge', style: {
         'curve-style': big ? 'straight' : 'bezier', 'line-color': 'data(colour)',
@@ -54,6 +68,10 @@
       {selector: 'edge:selected', style: {'overlay-color': '#2f6fde', 'overlay-opacity': 0.25, 'overlay-padding': 4}},
       {selector: '.hidden', style: {'display': 'none'}},
     ];
+  }
+
+  function baseFont(big) {
+    return big ? 10 : 12;
   }
 
   function elements(graph) {
@@ -77,20 +95,28 @@
     container.dataset.edges = String(cy.edges().filter((e) => !e.hasClass('hidden')).length);
   }
 
-  /** Draws a graph in container; resolves {cy, ms} once laid out and rendered. */
+  /**
+   * Draws a graph in container; resolves {cy, ms} once laid out and rendered. options: onEdge(data, edge),
+   * onNode(data, node), maxHeight (px: the container may grow up to this height so that a graph of several parts
+   * is drawn at a readable size; without it the container keeps its height).
+   */
   function draw(container, graph, options) {
     const opts = options || {};
     const t0 = performance.now();
     const big = graph.nodes.length > BIG;
+    const declutter = graph.nodes.length > ALL_LABELS;
     container.dataset.state = 'drawing';
     if (container._cy) container._cy.destroy();
+    const old = container.querySelector('.graph-zoom');
+    if (old) old.remove();
     const cy = cytoscape({
       // 'preset': no throw-away grid layout at construction; the real layout runs below
-      container, elements: elements(graph), style: style(big), layout: {name: 'preset'},
-      minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false,
+      container, elements: elements(graph), style: style(big, declutter, baseFont(big)), layout: {name: 'preset'},
+      minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false, wheelSensitivity: 0.4,
       textureOnViewport: big, hideEdgesOnViewport: big, motionBlur: false, pixelRatio: big ? 1 : 'auto',
     });
     container._cy = cy;
+    cy.scratch('_labels', {big, declutter, thin: declutter, font: baseFont(big), fitZoom: null});
     if (opts.onEdge) cy.on('tap', 'edge', (ev) => opts.onEdge(ev.target.data(), ev.target));
     if (opts.onNode) cy.on('tap', 'node', (ev) => opts.onNode(ev.target.data(), ev.target));
     if (!graph.nodes.length) {
@@ -104,9 +130,20 @@
       const layout = cy.layout(layoutOptions(graph.nodes.length));
       layout.one('layoutstop', () => {
         const t2 = performance.now();
-        cy.fit(undefined, 24);
-        // a graph of two or three concepts is not blown up to the whole box
-        if (cy.zoom() > 1.4) { cy.zoom(1.4); cy.center(); }
+        tile(cy, container, opts.maxHeight);
+        fit(cy);
+        cy.scratch('_labels').fitZoom = cy.zoom();
+        controls(container, cy);
+        // labels follow the zoom: a minimum size on screen, and on a large graph the ones that fit
+        let pending = false;
+        cy.on('viewport resize', () => {
+          if (pending) return;
+          pending = true;
+          requestAnimationFrame(() => { pending = false; labels(container, cy); });
+        });
+        cy.on('mouseover', 'node', (ev) => hover(cy, ev.target, true));
+        cy.on('mouseout', 'node', (ev) => hover(cy, ev.target, false));
+        labels(container, cy);
         // the frame after the layout is the first one drawn with the final positions
         requestAnimationFrame(() => requestAnimationFrame(() => {
           const ms = performance.now() - t0;
@@ -122,12 +159,125 @@
     });
   }
 
+  function fit(cy) {
+    cy.fit(cy.elements().not('.hidden'), PAD);
+    // a graph of two or three concepts is not blown up to the whole box
+    if (cy.zoom() > 1.4) { cy.zoom(1.4); cy.center(); }
+  }
+
+  /**
+   * The graph's parts (connected components) side by side in rows, largest first, in a block of the container's
+   * shape: a layout leaves parts scattered, and fitting them all zooms out until nothing can be read. With
+   * maxHeight, the rows are as wide as the container at zoom 1 and the container grows (up to maxHeight) to hold
+   * them.
+   */
+  function tile(cy, container, maxHeight) {
+    const parts = cy.elements().components();
+    if (parts.length < 2) return;
+    const gap = 40;
+    const boxes = parts.map((c) => ({c, bb: c.boundingBox({includeLabels: true, includeOverlays: false})}))
+      .sort((a, b) => b.bb.h - a.bb.h || b.bb.w - a.bb.w);
+    const area = boxes.reduce((s, b) => s + (b.bb.w + gap) * (b.bb.h + gap), 0);
+    const widest = boxes.reduce((m, b) => Math.max(m, b.bb.w), 0);
+    const w = Math.max(1, container.clientWidth - 2 * PAD);
+    const h = Math.max(1, container.clientHeight - 2 * PAD);
+    let row = Math.sqrt(area * w / h);
+    // more than the box holds at zoom 1, and the box may grow: rows as wide as the box, in the shape it may take
+    if (maxHeight && area > w * h) row = Math.min(w, Math.sqrt(area * w / Math.max(h, maxHeight - 2 * PAD)));
+    row = Math.max(row, widest);
+    let x = 0; let y = 0; let shelf = 0;
+    for (const b of boxes) {
+      if (x > 0 && x + b.bb.w > row) { x = 0; y += shelf + gap; shelf = 0; }
+      const dx = x - b.bb.x1; const dy = y - b.bb.y1;
+      b.c.nodes().positions((n) => ({x: n.position('x') + dx, y: n.position('y') + dy}));
+      x += b.bb.w + gap;
+      shelf = Math.max(shelf, b.bb.h);
+    }
+    if (maxHeight) {
+      const bb = cy.elements().boundingBox({includeLabels: true});
+      const zoom = Math.min(1, w / bb.w);
+      const wanted = Math.min(maxHeight, Math.ceil(bb.h * zoom + 2 * PAD));
+      if (wanted > container.clientHeight) {
+        container.style.height = wanted + 'px';
+        cy.resize();
+      }
+    }
+  }
+
+  /**
+   * Node labels at no less than MIN_PX on screen; on a large graph, the labels of the highest-degree nodes that do
+   * not overlap one another (more as one zooms in), the others on hover. data-labels: how many are drawn.
+   */
+  function labels(container, cy) {
+    const s = cy.scratch('_labels');
+    const zoom = cy.zoom();
+    const font = Math.max(baseFont(s.big), MIN_PX / zoom);
+    // a small graph zoomed out well below its fitted view is thinned like a large one (its labels would overlap)
+    const thin = s.declutter || (s.fitZoom != null && zoom < 0.8 * s.fitZoom);
+    if (Math.abs(font - s.font) / font > 0.02 || thin !== s.thin) {
+      s.font = font;
+      s.thin = thin;
+      cy.style(style(s.big, thin, font));
+    }
+    if (!thin) {
+      container.dataset.labels = String(cy.nodes().filter((n) => !n.hasClass('hidden')).length);
+      return;
+    }
+    const px = font * zoom;
+    const width = cy.width(); const height = cy.height();
+    const taken = [];
+    const chosen = new Set();
+    const nodes = cy.nodes().filter((n) => !n.hasClass('hidden')).toArray()
+      .sort((a, b) => b.degree(false) - a.degree(false) || String(a.data('label')).localeCompare(b.data('label')));
+    for (const n of nodes) {
+      if (chosen.size >= MAX_LABELS) break;
+      const p = n.renderedPosition();
+      if (p.x < 0 || p.y < 0 || p.x > width || p.y > height) continue;
+      const w = String(n.data('label')).length * px * 0.6 + 6;
+      const top = p.y + n.renderedHeight() / 2 + 2;
+      const box = {x1: p.x - w / 2, x2: p.x + w / 2, y1: top, y2: top + px * 1.35};
+      if (taken.some((t) => t.x1 < box.x2 && box.x1 < t.x2 && t.y1 < box.y2 && box.y1 < t.y2)) continue;
+      taken.push(box);
+      chosen.add(n.id());
+    }
+    cy.batch(() => cy.nodes().forEach((n) => n.toggleClass('labelled', chosen.has(n.id()))));
+    container.dataset.labels = String(chosen.size);
+  }
+
+  /** A node under the pointer shows its label and its neighbours'. */
+  function hover(cy, node, on) {
+    cy.batch(() => node.closedNeighborhood().nodes().forEach((n) => n.toggleClass('hover', on)));
+  }
+
+  /** Zoom in, zoom out and fit buttons over the graph (the wheel and a drag zoom and pan as well). */
+  function controls(container, cy) {
+    const box = document.createElement('div');
+    box.className = 'graph-zoom';
+    const button = (text, title, act) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = text;
+      b.title = title;
+      b.addEventListener('click', act);
+      box.appendChild(b);
+    };
+    const by = (k) => cy.zoom({level: cy.zoom() * k, renderedPosition: {x: cy.width() / 2, y: cy.height() / 2}});
+    button('+', 'zoom in', () => by(1.4));
+    button('−', 'zoom out', () => by(1 / 1.4));
+    button('⤢', 'fit the whole graph', () => fit(cy));
+    // Cytoscape listens on the container: a press on a button is not a tap on the graph beneath it
+    for (const type of ['mousedown', 'mouseup', 'click', 'touchstart', 'touchend', 'pointerdown', 'pointerup', 'wheel']) {
+      box.addEventListener(type, (ev) => ev.stopPropagation());
+    }
+    container.appendChild(box);
+  }
+
   function layoutOptions(n) {
     if (!window.cytoscapeFcose) {
       return {name: n > 1 ? 'circle' : 'grid', animate: false};
     }
     return {
-      name: 'fcose', animate: false, randomize: true, fit: true, padding: 24,
+      name: 'fcose', animate: false, randomize: true, fit: true, padding: PAD,
       // 'draft' is fCoSE's spectral layout alone (fast on hundreds of concepts); 'default' refines it with forces
       quality: n > 300 ? 'draft' : 'default', nodeDimensionsIncludeLabels: n <= BIG,
       idealEdgeLength: n > BIG ? 60 : 110, nodeRepulsion: n > BIG ? 6000 : 9000, numIter: 1500,
@@ -145,6 +295,7 @@
         n.connectedEdges().filter((e) => !e.hasClass('hidden')).length === 0 && n.degree(false) > 0));
     });
     counts(container, cy);
+    labels(container, cy);
   }
 
   /** The graph of an annotation's edges: [{source, target, direction, strength, validation, ...}]. */

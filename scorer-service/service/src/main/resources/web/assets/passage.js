@@ -1,5 +1,8 @@
 // The passage view (/passages/{id}): the text with the evidence spans highlighted, and each annotation of the
-// passage drawn as a graph (graph.js) with its soft F1 against the gold, or "no gold yet".
+// passage drawn as a graph (graph.js) with its soft F1 against the gold, or "no gold yet". The headline score is
+// METEOR's when the scorer computes it (the measure the project reports), else the first measure's, named either
+// way; every measure is listed below it. A passage the scorer knows nothing of (no text, no annotation) is "not
+// found"; one with annotations but no text yet is "not published yet".
 // Data: GET /api/passages/{id}/scores (the scorer's ScoresApi).
 (function () {
   'use strict';
@@ -17,9 +20,22 @@
   async function load() {
     const r = await fetch('/api/passages/' + encodeURIComponent(passageId) + '/scores', {credentials: 'same-origin'});
     if (r.status === 503 || r.status === 307) { setTimeout(load, 1000); return; }
+    if (r.status === 404) { notFound(); return; }
     if (r.status !== 200) { $('status').textContent = 'error ' + r.status; return; }
     data = await r.json();
+    if (!data || (data.text == null && !(data.annotations || []).length)) { notFound(); return; }
     render();
+  }
+
+  function notFound() {
+    document.title = 'Passage not found · causal-stream';
+    $('title').textContent = 'Passage not found';
+    $('passage-info').textContent = '404';
+    $('passage-text').replaceChildren(el('span', null, 'No passage "' + passageId + '" is known to the scorer: '
+      + 'check the id, or ingest the passage first. '), Object.assign(el('a', null, 'Collective maps'),
+      {href: '/maps'}));
+    $('passage-text').parentElement.querySelector('p.muted').remove();
+    document.body.dataset.state = 'not-found';
   }
 
   // Every span of every edge, as the segments of the text between span boundaries; a segment inside one or more
@@ -27,6 +43,7 @@
   function renderText(focus) {
     const text = data.text;
     const box = $('passage-text');
+    // annotations of the passage are there, its text not (yet): it is coming
     if (text == null) { box.textContent = '(the passage text has not been published yet)'; return; }
     const spans = new Map();
     for (const a of data.annotations) for (const e of a.edges) for (const s of (e.evidence || [])) {
@@ -63,12 +80,22 @@
     const parts = a.scores.map((s) => s.measure + '@' + s.threshold + ' ' + s.f1.toFixed(3));
     line.textContent = 'vs gold ' + a.goldAnnotationId + (a.goldOrigin ? ' (' + a.goldOrigin.toLowerCase() + ')' : '')
       + (a.alignmentF1 != null ? ' · alignment F1 ' + a.alignmentF1.toFixed(3) : '');
-    const main = el('span', 'f1', a.scores.length ? 'soft F1 ' + a.scores[0].f1.toFixed(3) : 'soft F1 —');
-    main.title = parts.join(' · ');
+    const head = a.scores.find((s) => s.measure === 'meteor') || a.scores[0];
+    const main = el('span', 'f1', head ? measureName(head.measure) + ' ' + head.f1.toFixed(3) : 'soft F1 —');
+    main.dataset.measure = head ? head.measure + '@' + head.threshold : '';
+    main.title = head ? 'soft F1 with ' + head.measure + '@' + head.threshold + ' node matching; all: '
+      + parts.join(' · ') : '';
     const wrap = el('span');
     wrap.append(main, document.createTextNode(' '), line);
     if (parts.length > 1) wrap.append(el('div', 'muted', parts.join(' · ')));
     return wrap;
+  }
+
+  const NAMES = {exact: 'exact-match F1', meteor: 'METEOR soft F1', bleu: 'BLEU soft F1', 'bleu-nltk': 'BLEU (NLTK) soft F1',
+    rouge1: 'ROUGE-1 soft F1', rouge2: 'ROUGE-2 soft F1', rougeL: 'ROUGE-L soft F1'};
+
+  function measureName(m) {
+    return NAMES[m] || m + ' soft F1';
   }
 
   function render() {
@@ -94,7 +121,7 @@
       card.append(head, graph, detail);
       box.appendChild(card);
       drawn.push(CausalGraph.draw(graph, CausalGraph.fromTriples(a.edges), {
-        onEdge: (e) => showEdge(detail, e),
+        onEdge: (e) => showEdge(detail, e), maxHeight: 640,
       }));
     }
     Promise.all(drawn).then(() => {

@@ -8,8 +8,9 @@ import io.javalin.Javalin;
  * every service's pages are, with the shared drawing module {@code graph.js}):
  * <ul>
  *   <li>{@code /passages/{id}}: the passage view, its text with the evidence spans highlighted and each annotation
- *       drawn as a graph with its soft F1 against the gold ({@code GET /api/passages/{id}/scores});
- *       {@code #s<start>-<end>} highlights one span;</li>
+ *       drawn as a graph with its soft F1 against the gold, the headline naming its measure (METEOR's when scored)
+ *       ({@code GET /api/passages/{id}/scores}); {@code #s<start>-<end>} highlights one span; an id the scorer
+ *       holds nothing for reads "Passage not found";</li>
  *   <li>{@code /maps}: the collective maps; {@code /maps/{id}}: one map drawn, filtered, its edges' provenance and
  *       a scenario panel (the causal-maps API under {@code /api/maps}).</li>
  *   <li>{@code /curate/{id}}: the curation page, one extraction of the passage corrected edge by edge and published

@@ -155,7 +155,7 @@ class MapPagesIT {
     /**
      * Benchmark-style: a 500-concept map (about 1,000 edges) loaded, laid out and drawn in headless Chromium; prints
      * the time from navigation start to the map drawn and the layout-and-render part of it (the goal: under 2 s).
-     * Checks that every concept and edge was drawn, never the time.
+     * Checks that every concept and edge was drawn and the labels drawn are readable, never the time.
      */
     @Test
     void aFiveHundredConceptMapIsDrawnWhole() throws Exception {
@@ -173,6 +173,11 @@ class MapPagesIT {
                     + chromium.js("return document.getElementById('map').dataset.phasesMs;") + ")");
         }
         chromium.screenshot("map-view-500.png");
+        // one tangle of 500 concepts: the labels that fit are drawn, none under the readable size
+        List<Map<String, Object>> shown = ReadableGraphsIT.shownLabels(chromium, "#map");
+        assertThat(shown).as("labels drawn").hasSizeGreaterThanOrEqualTo(12);
+        assertThat(shown).allSatisfy(l -> assertThat(((Number) l.get("px")).doubleValue()).as("px: %s", l)
+                .isGreaterThanOrEqualTo(ReadableGraphsIT.MIN_LABEL_PX));
         System.out.printf(Locale.ROOT, "map page, 500 concepts / %d edges, headless Chromium, 3 loads: %s"
                 + " (load average %s, %d cores)%n", map.edges().size(), String.join("; ", runs), loadAverage(),
                 Runtime.getRuntime().availableProcessors());

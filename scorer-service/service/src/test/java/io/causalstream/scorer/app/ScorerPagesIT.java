@@ -38,7 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The passage view ({@code /passages/{id}}) of the real scorer, through the real broker and registry, in headless
  * Chromium: the passage text with the annotators' evidence spans highlighted, each annotation drawn as a graph
  * (colour by validation state, width by CESAR strength) with its soft F1 against the curated gold, and "no gold yet"
- * for a passage without one. Screenshots under {@code target/screenshots/}. The map pages: {@link MapPagesIT}.
+ * for a passage without one; an unknown id is "Passage not found". Screenshots under {@code target/screenshots/}. The map pages: {@link MapPagesIT}.
  */
 @ExtendWith(KafkaTestCluster.class)
 class ScorerPagesIT {
@@ -88,7 +88,7 @@ class ScorerPagesIT {
                 assertThat(graph(chromium, "llama3")).isEqualTo("5/3");
                 assertThat(graph(chromium, "rules")).isEqualTo("2/1");
                 // soft F1 against the gold: llama3 has both gold edges and one more: P 2/3, R 1, F1 0.8
-                assertThat(cards.get(0).getText()).contains("soft F1 0.800").contains("vs gold Human1 (curated)");
+                assertThat(cards.get(0).getText()).contains("METEOR soft F1 0.800").contains("vs gold Human1 (curated)");
                 // the evidence spans are highlighted: [0, 29), [6, 10) inside it, [31, 65)
                 assertThat(chromium.js("return [...document.querySelectorAll('#passage-text mark')]"
                         + ".map(m => m.textContent).join('|');"))
@@ -113,6 +113,12 @@ class ScorerPagesIT {
                 assertThat(browser.findElements(By.cssSelector("#passage-text mark.focus")))
                         .extracting(WebElement::getText).containsExactly("Dams reduce flooding in the valley");
                 chromium.screenshot("passage-view-no-gold.png");
+
+                // an id the scorer holds nothing for: "Passage not found"
+                browser.get(base + "/passages/unknown-" + run);
+                wait.until(d -> "not-found".equals(chromium.js("return document.body.dataset.state;")));
+                assertThat(browser.findElement(By.id("title")).getText()).isEqualTo("Passage not found");
+                assertThat(browser.findElement(By.tagName("main")).getText()).doesNotContain("not been published");
                 assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy);
             } catch (RuntimeException | AssertionError e) {
                 chromium.screenshot("passage-view-failure.png");
