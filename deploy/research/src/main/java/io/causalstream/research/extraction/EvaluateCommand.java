@@ -234,10 +234,25 @@ public final class EvaluateCommand implements Callable<Integer> {
         List<HeldOutEvaluation.Row> rows = new ArrayList<>();
         for (Map.Entry<String, Extractor> e : extractors.entrySet()) {
             rows.add(evaluation.evaluate(e.getKey(), e.getValue(), passages));
+            if (heldOut != null) {
+                // a set of one's own may be read error by error; the shipped held-out set is never shown
+                showHeldOut(e.getKey(), e.getValue(), passages);
+            }
         }
         String source = heldOut == null ? HeldOutPassages.SHIPPED_NAME : heldOut.getFileName().toString();
         out.println();
         out.print(HeldOutEvaluation.format(source, passages, rows, match));
+    }
+
+    private void showHeldOut(String backend, Extractor extractor, List<HeldOutPassage> passages) {
+        for (int i = 0; i < Math.min(show, passages.size()); i++) {
+            HeldOutPassage p = passages.get(i);
+            out.println("\n# " + backend + " " + p.id() + ": " + p.text().replaceAll("\\s+", " "));
+            extractor.extract(new Passage("heldout-" + p.id(), p.text(), null, null, null, Map.of(), Instant.EPOCH))
+                    .triples().forEach(t -> out.println("  pred " + t.getSource() + " -> " + t.getTarget() + " "
+                            + t.getDirection()));
+            p.gold().forEach(t -> out.println("  gold " + t.source() + " -> " + t.target() + " " + t.direction()));
+        }
     }
 
     private void eloTable(SoftMeasuresData study, Map<String, Extractor> extractors, List<EdgeSetMeasure> scorers) {
