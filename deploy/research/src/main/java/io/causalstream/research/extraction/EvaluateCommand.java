@@ -101,7 +101,8 @@ public final class EvaluateCommand implements Callable<Integer> {
     Path curated;
 
     @Option(names = "--show", defaultValue = "0", description = "Print this many passages with predicted and gold "
-            + "triples, for error analysis.")
+            + "triples, for error analysis: of the split, and of a --held-out file of one's own (the shipped "
+            + "held-out set is never shown).")
     int show;
 
     private final PrintStream out;
