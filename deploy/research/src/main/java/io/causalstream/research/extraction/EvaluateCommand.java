@@ -101,7 +101,8 @@ public final class EvaluateCommand implements Callable<Integer> {
     Path curated;
 
     @Option(names = "--show", defaultValue = "0", description = "Print this many passages with predicted and gold "
-            + "triples, for error analysis.")
+            + "triples, for error analysis: of the split, and of a --held-out file of one's own (the shipped "
+            + "held-out set is never shown).")
     int show;
 
     private final PrintStream out;
@@ -234,10 +235,25 @@ public final class EvaluateCommand implements Callable<Integer> {
         List<HeldOutEvaluation.Row> rows = new ArrayList<>();
         for (Map.Entry<String, Extractor> e : extractors.entrySet()) {
             rows.add(evaluation.evaluate(e.getKey(), e.getValue(), passages));
+            if (heldOut != null) {
+                // a set of one's own may be read error by error; the shipped held-out set is never shown
+                showHeldOut(e.getKey(), e.getValue(), passages);
+            }
         }
         String source = heldOut == null ? HeldOutPassages.SHIPPED_NAME : heldOut.getFileName().toString();
         out.println();
         out.print(HeldOutEvaluation.format(source, passages, rows, match));
+    }
+
+    private void showHeldOut(String backend, Extractor extractor, List<HeldOutPassage> passages) {
+        for (int i = 0; i < Math.min(show, passages.size()); i++) {
+            HeldOutPassage p = passages.get(i);
+            out.println("\n# " + backend + " " + p.id() + ": " + p.text().replaceAll("\\s+", " "));
+            extractor.extract(new Passage("heldout-" + p.id(), p.text(), null, null, null, Map.of(), Instant.EPOCH))
+                    .triples().forEach(t -> out.println("  pred " + t.getSource() + " -> " + t.getTarget() + " "
+                            + t.getDirection()));
+            p.gold().forEach(t -> out.println("  gold " + t.source() + " -> " + t.target() + " " + t.direction()));
+        }
     }
 
     private void eloTable(SoftMeasuresData study, Map<String, Extractor> extractors, List<EdgeSetMeasure> scorers) {

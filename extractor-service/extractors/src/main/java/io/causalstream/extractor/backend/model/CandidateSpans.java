@@ -1,5 +1,8 @@
 package io.causalstream.extractor.backend.model;
 
+import io.causalstream.text.cues.Cue;
+import io.causalstream.text.cues.CueLexicon;
+import io.causalstream.text.cues.CueMatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,8 +13,11 @@ import java.util.Set;
 /**
  * The candidate concepts of a sentence, from its noun-phrase chunks: every chunk on its own ("low levels",
  * "rainfall"), a chunk with one or two attached "of/for/in/to/on" phrases ("low levels of rainfall"), and a gerund
- * with its object ("reducing poverty"). Leading determiners and possessives are dropped; pronouns and spans without
- * a letter are no concept. At most {@link #MAX} per sentence, in sentence order, each character range once.
+ * with its object ("reducing poverty"). Leading determiners and possessives are dropped; pronouns, spans without a
+ * letter, a lone function word, spans of time words and numbers only ("each year") and the population a claim holds
+ * in ("among older adults") are no concept, and a causal verb the tagger put inside a noun chunk is taken out of it
+ * ({@link #withVerbsOutOfNounChunks}). At most {@link #MAX} per sentence, in sentence order, each character range
+ * once.
  */
 public final class CandidateSpans {
 
@@ -22,13 +28,27 @@ public final class CandidateSpans {
     private static final Set<String> PRONOUNS = Set.of("it", "this", "that", "these", "those", "they", "them",
             "which", "who", "we", "he", "she", "there", "one", "i", "you", "us", "him", "her", "its", "their", "what",
             "such", "some", "all", "both", "each", "other", "others");
+    /** Verbs of change the cue lexicon leaves out (it lists no bare "lower": mostly the adjective), by form. */
+    private static final Set<String> EXTRA_VERBS = Set.of("lower", "kill", "kills", "killed", "shrink", "shrinks",
+            "shrank", "deplete", "depletes", "depleted", "cut", "cuts", "protect", "protects", "protected",
+            "worsen", "worsens", "worsened");
+    /** Function words the chunker may leave alone in a noun chunk ("of"). */
+    private static final Set<String> FUNCTION_WORDS = Set.of("of", "in", "on", "for", "to", "at", "by", "with", "from",
+            "into", "about", "per", "via", "as", "than", "and", "or", "but", "nor", "so", "then", "thus", "also",
+            "not", "very", "however", "whether", "if", "a", "an", "the", "turn");
+    /** Words that only say when or how often. */
+    private static final Set<String> TIME_WORDS = Set.of("year", "years", "month", "months", "week", "weeks", "day",
+            "days", "decade", "decades", "century", "centuries", "season", "seasons", "time", "times", "period",
+            "periods", "today", "yesterday", "annually", "quarter", "quarters", "hour", "hours", "morning",
+            "evening", "night");
 
     public static List<ConceptSpan> of(ChunkedSentence s) {
+        String[] tags = withVerbsOutOfNounChunks(s);
         List<int[]> chunks = new ArrayList<>();
         for (int i = 0; i < s.size(); i++) {
-            if (s.noun(i) && s.beginsChunk(i)) {
+            if (tags[i].endsWith("NP") && !tags[i].startsWith("I-") && !population(s, i)) {
                 int j = i;
-                while (j + 1 < s.size() && s.chunks()[j + 1].startsWith("I-")) {
+                while (j + 1 < s.size() && tags[j + 1].startsWith("I-")) {
                     j++;
                 }
                 chunks.add(new int[] {i, j});
@@ -60,6 +80,95 @@ public final class CandidateSpans {
         return list.size() > MAX ? List.copyOf(list.subList(0, MAX)) : list;
     }
 
+    /**
+     * The chunk tags with a causal verb the tagger read as part of a noun phrase taken out of it: "Statins
+     * <b>lower</b> LDL cholesterol" (lower/JJR), "nitrate runoff <b>raised</b> algae growth" (raised/VBN), "low oxygen
+     * <b>kills</b> fish" (kills/NNS) are one chunk each, so neither end was a concept. A token inside a noun chunk, a
+     * noun before it and a noun after it in the same chunk, is a verb when it is a verb form of the cue lexicon or of
+     * {@link #EXTRA_VERBS} that agrees with the noun before it: a past form after any noun, an -s form after a
+     * singular noun ("oxygen kills"), a base form after a plural one ("statins lower"). The verb leaves the chunk and
+     * the next token opens a new one.
+     */
+    static String[] withVerbsOutOfNounChunks(ChunkedSentence s) {
+        String[] tags = s.chunks().clone();
+        for (int k = 1; k + 1 < s.size(); k++) {
+            if (!tags[k].equals("I-NP") || !tags[k + 1].equals("I-NP") || !s.pos()[k - 1].startsWith("NN")
+                    || !s.pos()[k + 1].matches("NN.*|JJ.*|VBG|VBN")) {
+                continue;
+            }
+            if (agreesAsVerb(s.token(k).toLowerCase(Locale.ROOT), s.pos()[k - 1]) && nounFollows(s, tags, k + 1)) {
+                tags[k] = "B-VP";
+                tags[k + 1] = "B-NP";
+            }
+        }
+        return tags;
+    }
+
+    /** Whether the word alone is a verb form of a cue (the lexicon's or {@link #EXTRA_VERBS}). */
+    private static boolean verbForm(String word) {
+        if (EXTRA_VERBS.contains(word)) {
+            return true;
+        }
+        List<CueMatch> m = CueLexicon.DEFAULT.find(word);
+        return m.size() == 1 && m.getFirst().cue().kind() == Cue.Kind.VERB && m.getFirst().start() == 0
+                && m.getFirst().end() == word.length();
+    }
+
+    private static boolean agreesAsVerb(String word, String nounBefore) {
+        if (!verbForm(word)) {
+            return false;
+        }
+        boolean plural = nounBefore.equals("NNS") || nounBefore.equals("NNPS");
+        if (word.endsWith("ed") || word.equals("drove") || word.equals("shrank")) {
+            return true;
+        }
+        if (word.endsWith("s") && !word.endsWith("ss")) {
+            return !plural;
+        }
+        return plural;
+    }
+
+    private static boolean nounFollows(ChunkedSentence s, String[] tags, int from) {
+        for (int i = from; i < s.size() && (i == from || tags[i].equals("I-NP")); i++) {
+            if (s.pos()[i].startsWith("NN")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A chunk that names the population a claim holds in, not a concept of it: "among older adults", "in a sample
+     * of 900 nurses", "aged 40 to 65".
+     */
+    private static boolean population(ChunkedSentence s, int chunkStart) {
+        if (chunkStart == 0) {
+            return false;
+        }
+        String before = s.token(chunkStart - 1).toLowerCase(Locale.ROOT);
+        return before.equals("among") || before.equals("aged")
+                || chunkStart >= 3 && before.equals("of") && s.token(chunkStart - 2).equalsIgnoreCase("sample");
+    }
+
+    /**
+     * A span that is no concept however the chunker grouped it: one function word ("of", the "turn" of "in
+     * turn"), or only time words and numbers ("each year", "two decades", "2019").
+     */
+    static boolean functionOrTime(ChunkedSentence s, int from, int to) {
+        if (from == to && FUNCTION_WORDS.contains(s.token(from).toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        for (int i = from; i <= to; i++) {
+            String w = s.token(i).toLowerCase(Locale.ROOT);
+            boolean timeOrNumber = TIME_WORDS.contains(w) || s.pos()[i].equals("CD") || w.matches("each|every|"
+                    + "last|next|this|that|these|those|early|late|mid|first|second|third|several|few|many");
+            if (!timeOrNumber) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void add(ChunkedSentence s, int from, int to, Map<Long, ConceptSpan> out) {
         int b = from;
         while (b <= to && LEADING_DROPS.contains(s.pos()[b])) {
@@ -75,7 +184,8 @@ public final class CandidateSpans {
         int start = s.tokenStarts()[b];
         int end = s.tokenEnds()[e];
         String text = s.text().substring(start, end).strip();
-        if (text.isEmpty() || !text.matches("(?s).*\\p{L}.*") || PRONOUNS.contains(text.toLowerCase(Locale.ROOT))) {
+        if (text.isEmpty() || !text.matches("(?s).*\\p{L}.*") || PRONOUNS.contains(text.toLowerCase(Locale.ROOT))
+                || functionOrTime(s, b, e)) {
             return;
         }
         out.putIfAbsent(((long) start << 32) | end, new ConceptSpan(b, e, start, end, text));

@@ -284,8 +284,7 @@ public final class ModelExtractor implements Extractor {
      * more precision than they add recall. Chosen on the validation split (docs/extractor-model.md).
      */
     List<Triple> withRulesWhereSilent(Passage passage, List<SentenceFeatures> sentences, List<Triple> model) {
-        List<SentenceFeatures> refused = claims == null ? List.of()
-                : sentences.stream().filter(f -> !claims.asserts(f.sentenceVector())).toList();
+        List<SentenceFeatures> refused = sentences.stream().filter(f -> refuses(claims, f)).toList();
         List<SentenceFeatures> silent = sentences.stream().filter(f -> !refused.contains(f) && model.stream()
                 .noneMatch(t -> evidenceIn(t, f))).toList();
         if (silent.isEmpty() && !cueOutside(passage.getText(), model)) {
@@ -365,25 +364,35 @@ public final class ModelExtractor implements Extractor {
         ClaimSet claims = new ClaimSet();
         for (int k = 0; k < sentences.size(); k++) {
             SentenceFeatures f = sentences.get(k);
-            if (claimHead != null && !claimHead.asserts(f.sentenceVector())) {
+            if (refuses(claimHead, f)) {
                 continue;
             }
+            String text = f.sentence().text();
             for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
-                if (acrossAChain(f.sentence().text(), cause, effect)) {
+                if (acrossAChain(text, cause, effect) || AssertionFilter.unasserted(text, cause, effect)) {
                     continue;
                 }
-                Direction direction = chained(f.sentence().text(), cause, effect) ? Polarity.flip(e.direction())
-                        : statedBetween(f.sentence().text(), cause, effect).orElse(e.direction());
+                Direction direction = chained(text, cause, effect) ? Polarity.flip(e.direction())
+                        : statedBetween(text, cause, effect).orElse(e.direction());
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
-                claims.add(List.of(cause.text(), effect.text(), direction), cause.text(), effect.text(), direction,
-                        List.of(span), (double) e.confidence());
+                claims.add(List.of(cause.text(), effect.text(), direction), cause.text(), effect.text(),
+                        direction, List.of(span), (double) e.confidence());
             }
         }
         return claims.triples();
+    }
+
+    /**
+     * Whether a sentence keeps none of its pairs: the claim detector (if any) says it asserts no causation, or it
+     * asks or leaves open what it says ({@link AssertionFilter#openQuestion}).
+     */
+    static boolean refuses(ClaimHead claimHead, SentenceFeatures f) {
+        return claimHead != null && !claimHead.asserts(f.sentenceVector())
+                || AssertionFilter.openQuestion(f.sentence().text());
     }
 
     /**

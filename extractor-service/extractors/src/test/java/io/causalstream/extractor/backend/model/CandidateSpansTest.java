@@ -37,4 +37,29 @@ class CandidateSpansTest {
                 + "herds, roads and markets all shape the income of farmers in the region of the north.";
         assertThat(CandidateSpans.of(CHUNKER.analyse(text).getFirst())).hasSizeLessThanOrEqualTo(CandidateSpans.MAX);
     }
+
+    @Test
+    void aCausalVerbTheTaggerPutInsideANounChunkSeparatesTwoConcepts() {
+        // lower/JJR and raised/VBN are tagged inside one noun chunk: without the repair each sentence is one concept
+        assertThat(texts("Beta blockers lower resting heart rate.")).contains("Beta blockers", "resting heart rate")
+                .noneMatch(t -> t.contains("lower"));
+        assertThat(texts("The duty on tobacco raised cigarette prices."))
+                .contains("duty on tobacco", "cigarette prices").noneMatch(t -> t.contains("raised"));
+    }
+
+    @Test
+    void aNounThatOnlyLooksLikeAVerbStaysInItsChunk() {
+        // "releases" is no cue verb, "cut" after a singular noun is no verb form that agrees with it
+        assertThat(texts("Each year the dam releases water.")).contains("dam releases water");
+        assertThat(texts("The budget cut proposals were withdrawn.")).noneMatch(t -> t.equals("budget"));
+    }
+
+    @Test
+    void thePopulationAClaimHoldsInAndTimeWordsAreNoConcept() {
+        assertThat(texts("Screen time increased anxiety among young teenagers."))
+                .contains("anxiety").doesNotContain("young teenagers");
+        assertThat(texts("Each year the dam releases water.")).doesNotContain("Each year", "year");
+        assertThat(texts("In 2019 the levy reduced sugar intake.")).doesNotContain("2019")
+                .contains("levy", "sugar intake");
+    }
 }

@@ -96,4 +96,27 @@ class TunedModelExtractorTest {
             assertThat(extract(open, CAUSAL).triples()).isNotEmpty();
         }
     }
+
+    @Test
+    void anAssociationAQuestionAndANegatedCueGiveNoTriple() {
+        assertThat(extract(model, "Screen use was associated with poorer sleep quality among teenagers.")
+                .triples()).isEmpty();
+        assertThat(extract(model, "Could stricter curfews reduce late-night screen use?").triples()).isEmpty();
+        assertThat(extract(model, "The sugar levy did not lower soft drink sales in the first year.").triples())
+                .isEmpty();
+    }
+
+    @Test
+    void aCausalVerbTaggedInsideANounPhraseIsRead() {
+        assertThat(extract(model, "Beta blockers lower resting heart rate.").triples())
+                .anyMatch(t -> t.getSource().contains("blockers") && t.getTarget().equals("resting heart rate")
+                        && t.getDirection() == io.causalstream.schemas.graph.Direction.DECREASE);
+    }
+
+    @Test
+    void theObjectsOfTwoConjoinedVerbsAreNoChain() {
+        assertThat(extract(model, "Irrigation raises crop output and lowers rural poverty.").triples())
+                .noneMatch(t -> t.getSource().equals("crop output"))
+                .noneMatch(t -> t.getTarget().contains("Irrigation"));
+    }
 }
