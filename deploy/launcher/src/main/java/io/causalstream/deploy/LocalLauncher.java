@@ -395,7 +395,8 @@ public final class LocalLauncher implements Callable<Integer> {
                 LocalGraphDb g = graph;
                 graphSummary = summary.awaitGraphSettled(LocalGraphDb.consumerGroup(), g::counts,
                         Duration.ofSeconds(3), Duration.ofMinutes(2));
-                DemoSummary.printGraph(graphSummary, g.httpUrl(), out);
+                DemoSummary.printGraph(graphSummary, summary.recordsIn(LocalGraphDb.DEAD_LETTER_TOPIC),
+                        LocalGraphDb.DEAD_LETTER_TOPIC, g.httpUrl(), out);
             }
         }
     }

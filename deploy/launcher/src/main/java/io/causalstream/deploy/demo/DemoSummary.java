@@ -275,8 +275,23 @@ public final class DemoSummary implements AutoCloseable {
         }
     }
 
-    /** What the graph database holds, and where to query it. */
-    public static void printGraph(LocalGraphDb.Counts counts, String neo4jHttpUrl, PrintStream out) {
+    /** Records in {@code topic} (the end offsets summed); -1 when it cannot be told (e.g. not created yet). */
+    public long recordsIn(String topic) {
+        try {
+            var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS)
+                    .get(topic).partitions();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            partitions.forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            return admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).values().stream()
+                    .mapToLong(o -> o.offset()).sum();
+        } catch (Exception e) {
+            return e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException ? 0 : -1;
+        }
+    }
+
+    /** What the graph database holds, how many records it refused, and where to query it. */
+    public static void printGraph(LocalGraphDb.Counts counts, long deadLettered, String deadLetterTopic,
+                                  String neo4jHttpUrl, PrintStream out) {
         if (counts == null) {
             out.printf("%nNeo4j did not answer the counts; its log: <data-dir>/graph/neo4j.log%n");
             return;
@@ -284,6 +299,11 @@ public final class DemoSummary implements AutoCloseable {
         out.printf("%nNeo4j holds %d passages, %d annotations, %d concepts and %d causal edges (CAUSES); "
                         + "the collective map %d concepts and %d edges (INFLUENCES)%n", counts.passages(),
                 counts.annotations(), counts.concepts(), counts.edges(), counts.mapConcepts(), counts.mapEdges());
+        if (deadLettered > 0) {
+            out.printf("WARNING: %d records the graph sink could not write are in %s (the reason in each record's "
+                    + "__connect.errors.exception.message header; the worker's log says it too)%n", deadLettered,
+                    deadLetterTopic);
+        }
         out.printf("query it: curl -s -H 'Content-Type: application/json' %s/db/neo4j/query/v2 "
                 + "-d '{\"statement\": \"MATCH (c:Concept) RETURN count(c)\"}'   (docs/graph-database.md)%n",
                 neo4jHttpUrl);

@@ -79,7 +79,7 @@ public final class LocalGraphDb implements AutoCloseable {
 
     /**
      * The connector's settings: both topics, keys as strings, values through Apicurio's converter in the Confluent
-     * wire format, only committed records (the services write in transactions), and unmappable records to
+     * wire format (its 4-byte ids are content ids), only committed records (the services write in transactions), and unmappable records to
      * {@code deadLetterTopic} with the reason in the headers.
      */
     public static Map<String, String> connectorConfig(String registryUrl, String boltUri, String scoredGraphsTopic,
@@ -96,6 +96,9 @@ public final class LocalGraphDb implements AutoCloseable {
         c.put("value.converter", "io.apicurio.registry.utils.converter.AvroConverter");
         c.put("value.converter.apicurio.registry.url", registryUrl + "/apis/registry/v2");
         c.put("value.converter.apicurio.registry.as-confluent", "true");
+        // the services' 4-byte ids are content ids; the converter would read them as global ids, which differ as
+        // soon as the registry holds a schema in two versions or two artifacts
+        c.put("value.converter.apicurio.registry.use-id", "contentId");
         c.put("errors.tolerance", "all");
         c.put("errors.deadletterqueue.topic.name", deadLetterTopic);
         c.put("errors.deadletterqueue.topic.replication.factor", "1");

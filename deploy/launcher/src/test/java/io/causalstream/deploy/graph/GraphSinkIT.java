@@ -73,7 +73,7 @@ class GraphSinkIT {
     private int http;
     private GraphDbProcess neo4j;
     private ConnectWorkerProcess worker;
-    /** What the topic holds now, by annotation id: the test's own model of the graph. */
+    /** What the topic holds now, by passage and annotation id: the test's own model of the graph. */
     private final Map<String, ScoredGraph> live = new LinkedHashMap<>();
 
     @BeforeAll
@@ -111,12 +111,13 @@ class GraphSinkIT {
 
     @Test
     void scoredGraphsLandOnceReplaceOnANewVersionDeleteOnATombstoneAndSurviveAnOutage() throws Exception {
-        // 12 passages, two annotators each; concepts shared across passages; the rules disagree on one sign
+        // 12 passages, two annotators each; concepts shared across passages; the rules disagree on one sign; as in
+        // the sample, an annotation id ("model") is unique within its passage only
         List<ScoredGraph> first = new ArrayList<>();
         for (int p = 0; p < 12; p++) {
-            first.add(scored("p" + p, "p" + p + "-model", "model", edge("Interest Rates", "inflation " + (p % 4),
+            first.add(scored("p" + p, "model", "model", edge("Interest Rates", "inflation " + (p % 4),
                     Direction.DECREASE, 0.7), edge("inflation " + (p % 4), "Wages", Direction.INCREASE, 0.4)));
-            first.add(scored("p" + p, "p" + p + "-rules", "rules", edge("interest  rates", "inflation " + (p % 4),
+            first.add(scored("p" + p, "rules", "rules", edge("interest  rates", "inflation " + (p % 4),
                     Direction.INCREASE, 0.2)));
         }
         publish(first);
@@ -135,9 +136,11 @@ class GraphSinkIT {
         assertGraphMatchesTopic();
 
         // a new version of one annotation replaces its edges
-        publish(List.of(scored("p3", "p3-model", "model", edge("Tariffs", "prices", Direction.INCREASE, 0.9))));
+        publish(List.of(scored("p3", "model", "model", edge("Tariffs", "prices", Direction.INCREASE, 0.9))));
         awaitGraphMatchesTopic();
-        assertThat(count("MATCH ()-[r:CAUSES {annotation: 'p3-model'}]->() RETURN count(r)")).isOne();
+        assertThat(count("MATCH ()-[r:CAUSES {passage: 'p3', annotation: 'model'}]->() RETURN count(r)")).isOne();
+        assertThat(count("MATCH ()-[r:CAUSES {passage: 'p4', annotation: 'model'}]->() RETURN count(r)"))
+                .isEqualTo(2);
 
         // a tombstone removes a passage with its annotations and edges
         tombstone("p5");
@@ -147,7 +150,7 @@ class GraphSinkIT {
 
         // a record that cannot be mapped and bytes that are not Avro go to the dead-letter topic; the rest is written
         publish(List.of(scored("p20", " ", "model", edge("a", "b", Direction.INCREASE, 0.5))));
-        live.remove(" ");
+        live.remove("p20/ ");
         cluster.sendRaw(SCORED.name(), "p21".getBytes(StandardCharsets.UTF_8),
                 "not avro".getBytes(StandardCharsets.UTF_8));
         publish(List.of(scored("p22", "p22-model", "model", edge("Drought", "harvest", Direction.DECREASE, 0.8))));
@@ -275,7 +278,7 @@ class GraphSinkIT {
         assertThat(count("MATCH (p:Passage) RETURN count(p)")).isEqualTo(passages.size());
         assertThat(count("MATCH (c:Concept) RETURN count(c)")).isEqualTo(concepts.size());
         assertThat(count("MATCH ()-[r:CAUSES]->() RETURN count(r)")).isEqualTo(expectedEdges());
-        assertThat(count("MATCH ()-[r:CAUSES]->() WITH r.annotation AS a, r.index AS i, count(*) AS n "
+        assertThat(count("MATCH ()-[r:CAUSES]->() WITH r.passage AS p, r.annotation AS a, r.index AS i, count(*) AS n "
                 + "WHERE n > 1 RETURN count(*)")).as("duplicate edges").isZero();
     }
 
@@ -310,7 +313,7 @@ class GraphSinkIT {
     }
 
     private void publish(List<ScoredGraph> graphs) {
-        graphs.forEach(g -> live.put(g.getAnnotationId(), g));
+        graphs.forEach(g -> live.put(g.getPassageId() + "/" + g.getAnnotationId(), g));
         cluster.sendAll(SCORED, graphs.stream().map(g -> Map.entry(g.getPassageId(), g)).toList());
     }
 

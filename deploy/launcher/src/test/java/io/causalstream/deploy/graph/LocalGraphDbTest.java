@@ -16,6 +16,7 @@ class LocalGraphDbTest {
                 .containsEntry("graph.causal-maps.topic", "cm").containsEntry("neo4j.uri", "bolt://127.0.0.1:7687")
                 .containsEntry("value.converter.apicurio.registry.url", "http://127.0.0.1:8085/apis/registry/v2")
                 .containsEntry("value.converter.apicurio.registry.as-confluent", "true")
+                .containsEntry("value.converter.apicurio.registry.use-id", "contentId")
                 .containsEntry("consumer.override.isolation.level", "read_committed")
                 .containsEntry("errors.tolerance", "all").containsEntry("errors.deadletterqueue.topic.name", "dead")
                 .containsEntry("errors.deadletterqueue.context.headers.enable", "true");
