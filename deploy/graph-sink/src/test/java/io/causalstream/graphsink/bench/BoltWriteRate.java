@@ -1,5 +1,6 @@
 package io.causalstream.graphsink.bench;
 
+import io.causalstream.graphsink.GraphUnavailableException;
 import io.causalstream.graphsink.GraphWrite;
 import io.causalstream.graphsink.Neo4jGraphWriter;
 import io.causalstream.graphsink.ScoredGraphMapping;
@@ -50,16 +51,42 @@ public final class BoltWriteRate {
             for (List<GraphWrite> writes : perThread) {
                 done.add(pool.submit(() -> {
                     for (int from = 0; from < writes.size(); from += batch) {
-                        writer.write(writes.subList(from, Math.min(writes.size(), from + batch)));
+                        write(writer, writes.subList(from, Math.min(writes.size(), from + batch)));
                     }
+                    return null;
                 }));
             }
-            for (Future<?> f : done) {
-                f.get();
+            try {
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdownNow();
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            pool.shutdown();
-            System.out.printf(java.util.Locale.ROOT, "records=%d edges=%d seconds=%.3f%n", records, edges, seconds);
+            System.out.printf(java.util.Locale.ROOT, "records=%d edges=%d seconds=%.3f retries=%d%n", records, edges,
+                    seconds, RETRIES.get());
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong RETRIES = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * One transaction, tried again after a transient error (two threads writing the same concepts deadlock now and
+     * then, and Neo4j asks to retry), as the sink's task is given its records again.
+     */
+    private static void write(Neo4jGraphWriter writer, List<GraphWrite> writes) throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                writer.write(writes);
+                return;
+            } catch (GraphUnavailableException e) {
+                if (attempt == 20) {
+                    throw e;
+                }
+                RETRIES.incrementAndGet();
+                Thread.sleep(Math.min(2000, 50L << attempt));
+            }
         }
     }
 
