@@ -47,7 +47,9 @@ public final class Benchmarks {
             new Benchmark("aggregation", "io.causalstream.fcm.bench.AggregationBench",
                     "collective-map aggregation throughput on synthetic scored graphs"),
             new Benchmark("elo", "io.causalstream.elo.bench.EloBench",
-                    "the Elo service through a real broker and registry, exactly-once"));
+                    "the Elo service through a real broker and registry, exactly-once"),
+            new Benchmark("graph-sink", "io.causalstream.deploy.graph.GraphSinkBench",
+                    "records/s and edges/s of the graph sink into Neo4j beside the raw Bolt rate of the same writes"));
 
     private Benchmarks() {
     }

@@ -11,7 +11,10 @@ public final class GraphSchema {
 
     public static final List<String> STATEMENTS = List.of(
             "CREATE CONSTRAINT passage_id IF NOT EXISTS FOR (n:Passage) REQUIRE n.id IS UNIQUE",
-            "CREATE CONSTRAINT annotation_id IF NOT EXISTS FOR (n:Annotation) REQUIRE n.id IS UNIQUE",
+            // annotation ids are unique within a passage only: a store made when they were taken as unique keeps a
+            // constraint that would refuse the second passage's "Human1"
+            "DROP CONSTRAINT annotation_id IF EXISTS",
+            "CREATE CONSTRAINT annotation_uid IF NOT EXISTS FOR (n:Annotation) REQUIRE n.uid IS UNIQUE",
             "CREATE CONSTRAINT concept_key IF NOT EXISTS FOR (n:Concept) REQUIRE n.key IS UNIQUE",
             "CREATE CONSTRAINT causal_map_id IF NOT EXISTS FOR (n:CausalMap) REQUIRE n.id IS UNIQUE",
             "CREATE CONSTRAINT map_concept_uid IF NOT EXISTS FOR (n:MapConcept) REQUIRE n.uid IS UNIQUE",
@@ -20,10 +23,13 @@ public final class GraphSchema {
             "CREATE INDEX causes_annotation IF NOT EXISTS FOR ()-[r:CAUSES]-() ON (r.annotation)",
             "CREATE INDEX causes_passage IF NOT EXISTS FOR ()-[r:CAUSES]-() ON (r.passage)");
 
-    /** Neo4j's answer when another session created an equivalent constraint or index in the meantime. */
+    /**
+     * Neo4j's answer when another session created an equivalent constraint or index, or dropped the constraint, in
+     * the meantime.
+     */
     static boolean alreadyThere(String code) {
         return code != null && code.startsWith("Neo.ClientError.Schema.")
-                && (code.endsWith("AlreadyExists") || code.endsWith("EquivalentSchemaRuleAlreadyExists"));
+                && (code.endsWith("AlreadyExists") || code.endsWith("ConstraintNotFound"));
     }
 
     private GraphSchema() {

@@ -24,11 +24,11 @@ public final class ScoredGraphMapping {
 
     static final String UPSERT_ANNOTATION = """
             MERGE (p:Passage {id: $passage})
-            MERGE (a:Annotation {id: $annotation})
+            MERGE (a:Annotation {uid: $uid})
             SET a = $properties
             MERGE (a)-[:ANNOTATES]->(p)""";
     static final String DELETE_ANNOTATION_EDGES = """
-            MATCH (s:Concept)-[r:CAUSES {annotation: $annotation}]->(t:Concept)
+            MATCH (s:Concept)-[r:CAUSES {passage: $passage, annotation: $annotation}]->(t:Concept)
             DELETE r
             WITH collect(s) + collect(t) AS touched
             UNWIND touched AS c
@@ -78,6 +78,7 @@ public final class ScoredGraphMapping {
         }
 
         Map<String, Object> props = new HashMap<>();
+        props.put("uid", uid(passage, annotation));
         props.put("id", annotation);
         props.put("passage", passage);
         props.put("annotator", annotatorId);
@@ -106,11 +107,19 @@ public final class ScoredGraphMapping {
         props.values().removeIf(java.util.Objects::isNull);
 
         List<GraphStatement> statements = List.of(
-                new GraphStatement(UPSERT_ANNOTATION, Map.of("passage", passage, "annotation", annotation,
+                new GraphStatement(UPSERT_ANNOTATION, Map.of("passage", passage, "uid", uid(passage, annotation),
                         "properties", props)),
-                new GraphStatement(DELETE_ANNOTATION_EDGES, Map.of("annotation", annotation)),
+                new GraphStatement(DELETE_ANNOTATION_EDGES, Map.of("passage", passage, "annotation", annotation)),
                 new GraphStatement(CREATE_EDGES, Map.of("edges", edges)));
         return new GraphWrite("annotation " + annotation + " of passage " + passage, statements, edges.size());
+    }
+
+    /**
+     * An annotation's node id: its passage and its id. Annotation ids are unique within a passage only (the
+     * sample's "Human1" annotates every passage it rated).
+     */
+    static String uid(String passage, String annotation) {
+        return passage + "/" + annotation;
     }
 
     public GraphWrite delete(Object key) {

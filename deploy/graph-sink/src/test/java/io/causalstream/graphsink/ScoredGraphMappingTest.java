@@ -68,7 +68,7 @@ class ScoredGraphMappingTest {
                 ScoredGraphMapping.UPSERT_ANNOTATION, ScoredGraphMapping.DELETE_ANNOTATION_EDGES,
                 ScoredGraphMapping.CREATE_EDGES);
         Map<String, Object> annotation = (Map<String, Object>) w.statements().get(0).parameters().get("properties");
-        assertThat(annotation).containsEntry("id", "a1").containsEntry("passage", "p1")
+        assertThat(annotation).containsEntry("uid", "p1/a1").containsEntry("id", "a1").containsEntry("passage", "p1")
                 .containsEntry("annotator", "gpt-x").containsEntry("kind", "MODEL").containsEntry("hasGold", false)
                 .containsEntry("edges", 2L).containsEntry("f1_soft_bleu_0_5", 0.75)
                 .containsEntry("measures", List.of("soft-bleu@0.5")).doesNotContainKey("goldAnnotationId")
@@ -84,6 +84,19 @@ class ScoredGraphMappingTest {
         // a missing strength is left out, not written as null (Neo4j refuses null properties)
         assertThat((Map<String, Object>) edges.get(1).get("properties")).doesNotContainKey("strength")
                 .containsEntry("sign", 1L).containsEntry("index", 1L);
+    }
+
+    /** Annotation ids are unique within a passage only: "Human1" annotates every passage it rated. */
+    @Test
+    void theSameAnnotationIdOnTwoPassagesIsTwoAnnotationsWhoseEdgesAreReplacedApart() {
+        GraphWrite p1 = mapping.upsert("p1", scored("p1", "Human1", null, List.of()));
+        GraphWrite p2 = mapping.upsert("p2", scored("p2", "Human1", null, List.of()));
+
+        assertThat(p1.statements().get(0).parameters().get("uid"))
+                .isNotEqualTo(p2.statements().get(0).parameters().get("uid"));
+        assertThat(p2.statements().get(1).parameters()).containsEntry("passage", "p2")
+                .containsEntry("annotation", "Human1");
+        assertThat(ScoredGraphMapping.DELETE_ANNOTATION_EDGES).contains("passage: $passage");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.causalstream.deploy;
 import io.causalstream.deploy.demo.DemoSummary;
 import io.causalstream.deploy.demo.SampleData;
 import io.causalstream.deploy.demo.SamplePublisher;
+import io.causalstream.deploy.graph.LocalGraphDb;
 import io.causalstream.deploy.local.ChildPidFiles;
 import io.causalstream.deploy.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
@@ -26,6 +27,7 @@ import io.causalstream.runtime.RegistryAdmin;
 import io.causalstream.runtime.ServiceAcls;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.runtime.TopicSetup;
+import io.causalstream.topics.Topics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -125,11 +127,33 @@ public final class LocalLauncher implements Callable<Integer> {
             description = "Stop everything once the sample summary is printed (for scripted checks).")
     boolean exitAfterSample;
 
+    @Option(names = "--graph-db",
+            description = "Also start Neo4j and a Kafka Connect worker running the graph sink: scored-graphs and "
+                    + "causal-maps land in Neo4j (Bolt and HTTP on 127.0.0.1), the summary prints what it holds. "
+                    + "Adds about 30 s to the start.")
+    boolean graphDb;
+
+    @Option(names = "--neo4j-bolt-port", defaultValue = "7687",
+            description = "With --graph-db: Neo4j Bolt port (default: ${DEFAULT-VALUE}).")
+    int neo4jBoltPort;
+
+    @Option(names = "--neo4j-http-port", defaultValue = "7474",
+            description = "With --graph-db: Neo4j HTTP port, its Query API (default: ${DEFAULT-VALUE}).")
+    int neo4jHttpPort;
+
+    @Option(names = "--connect-port", defaultValue = "8083",
+            description = "With --graph-db: the Connect worker's REST port (default: ${DEFAULT-VALUE}).")
+    int connectPort;
+
     private static final String BROKER = "Kafka broker";
     private static final String REGISTRY = "schema registry";
+    private static final String NEO4J = "Neo4j";
+    private static final String CONNECT = "Kafka Connect worker";
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private volatile List<DemoSummary.Row> sampleSummary = List.of();
+    private volatile LocalGraphDb.Counts graphSummary;
+    private LocalGraphDb graph;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     public static void main(String[] args) {
@@ -141,6 +165,11 @@ public final class LocalLauncher implements Callable<Integer> {
     /** The summary rows printed after the sample ran (empty before). */
     public List<DemoSummary.Row> sampleSummary() {
         return sampleSummary;
+    }
+
+    /** With --graph-db: what Neo4j held when the summary was printed (null before, or without --graph-db). */
+    public LocalGraphDb.Counts graphSummary() {
+        return graphSummary;
     }
 
     @Override
@@ -170,6 +199,7 @@ public final class LocalLauncher implements Callable<Integer> {
         Files.createDirectories(dataDir);
         out.printf("causal-stream local runtime, data in %s%n", dataDir.toAbsolutePath());
 
+        checkGraphDbOptions();
         if ((rotateCredentials || tls) && !secure) {
             throw new CommandLine.ParameterException(spec.commandLine(), (tls ? "--tls" : "--rotate-credentials")
                     + " needs --secure");
@@ -216,6 +246,9 @@ public final class LocalLauncher implements Callable<Integer> {
                 registry.url(), registry.pid());
 
         TopicSetup.createAll(broker.adminConnection(), partitions, (short) 1);
+        if (graphDb) {
+            startGraphDb(broker.bootstrapServers(), registry.url(), children, out);
+        }
 
         Map<String, String> common = new HashMap<>();
         common.put(Config.BOOTSTRAP_SERVERS, broker.bootstrapServers());
@@ -358,6 +391,48 @@ public final class LocalLauncher implements Callable<Integer> {
                     Duration.ofSeconds(3), Duration.ofMinutes(5));
             DemoSummary.print(rows, data.publishedWinners(), out);
             sampleSummary = rows;
+            if (graph != null) {
+                LocalGraphDb g = graph;
+                graphSummary = summary.awaitGraphSettled(LocalGraphDb.consumerGroup(), g::counts,
+                        Duration.ofSeconds(3), Duration.ofMinutes(2));
+                DemoSummary.printGraph(graphSummary, summary.recordsIn(LocalGraphDb.DEAD_LETTER_TOPIC),
+                        LocalGraphDb.DEAD_LETTER_TOPIC, g.httpUrl(), out);
+            }
+        }
+    }
+
+    /**
+     * Neo4j and the Connect worker with the graph sink, recorded as children (a launcher killed with kill -9 leaves
+     * them for the next start to stop) and stopped with everything else.
+     */
+    private void startGraphDb(String bootstrap, String registryUrl, ChildPidFiles children, PrintStream out) {
+        out.printf("  starting Neo4j and the Connect worker (--graph-db)...%n");
+        LocalGraphDb g = LocalGraphDb.start(LocalGraphDb.home(), dataDir.resolve("graph"), bootstrap, registryUrl,
+                new LocalGraphDb.Ports(neo4jBoltPort, neo4jHttpPort, connectPort), Topics.SCORED_GRAPHS.name(),
+                Topics.CAUSAL_MAPS.name());
+        children.record(NEO4J, g.neo4jPid());
+        children.record(CONNECT, g.workerPid());
+        track(() -> {
+            g.close();
+            children.forget(CONNECT);
+            children.forget(NEO4J);
+        });
+        graph = g;
+        out.printf("  Neo4j                  %s   %s/db/neo4j/query/v2   pid %d%n", g.boltUri(), g.httpUrl(),
+                g.neo4jPid());
+        out.printf("  Kafka Connect worker   %s/connectors/%s/status   pid %d   (dead letters: %s)%n",
+                g.connectUrl(), LocalGraphDb.CONNECTOR, g.workerPid(), LocalGraphDb.DEAD_LETTER_TOPIC);
+    }
+
+    /** The graph database's options: only with --graph-db, on a plaintext broker, on ports of their own. */
+    void checkGraphDbOptions() {
+        if (!graphDb) {
+            return;
+        }
+        if (secure) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--graph-db runs on the plaintext broker "
+                    + "only: leave out --secure (on a secured cluster, see docs/graph-database.md: the graph-sink "
+                    + "user and its ACLs)");
         }
     }
 
@@ -370,10 +445,17 @@ public final class LocalLauncher implements Callable<Integer> {
     }
 
     private void checkPorts() {
-        Map<Integer, String> ports = Map.of(kafkaPort, "Kafka broker", controllerPort, "Kafka controller",
-                registryPort, "schema registry", eloPort, "elo-service", extractorPort, "extractor-service",
-                scorerPort, "scorer-service");
-        if (ports.size() < 6) {
+        Map<Integer, String> ports = new HashMap<>();
+        List<Map.Entry<Integer, String>> wanted = new java.util.ArrayList<>(List.of(Map.entry(kafkaPort,
+                "Kafka broker"), Map.entry(controllerPort, "Kafka controller"), Map.entry(registryPort,
+                "schema registry"), Map.entry(eloPort, "elo-service"), Map.entry(extractorPort, "extractor-service"),
+                Map.entry(scorerPort, "scorer-service")));
+        if (graphDb) {
+            wanted.addAll(List.of(Map.entry(neo4jBoltPort, "Neo4j Bolt"), Map.entry(neo4jHttpPort, "Neo4j HTTP"),
+                    Map.entry(connectPort, "Kafka Connect REST")));
+        }
+        wanted.forEach(e -> ports.put(e.getKey(), e.getValue()));
+        if (ports.size() < wanted.size()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "two components were given the same port");
         }
         ports.forEach((port, what) -> LocalPorts.requireFree(port, what));

@@ -2,6 +2,7 @@ package io.causalstream.deploy.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.deploy.graph.LocalGraphDb;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
@@ -21,6 +22,7 @@ import java.util.Set;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -139,6 +141,35 @@ public final class DemoSummary implements AutoCloseable {
         return last;
     }
 
+    /**
+     * Waits until the graph sink's consumer group has no lag and the graph's counts stopped changing for
+     * {@code quietFor}, or until the timeout passes; returns the last counts read. A count that cannot be read yet
+     * (Neo4j busy) is read again at the next round.
+     */
+    public LocalGraphDb.Counts awaitGraphSettled(String sinkGroup, Supplier<LocalGraphDb.Counts> counts,
+                                                 Duration quietFor, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        LocalGraphDb.Counts last = null;
+        long stableSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            LocalGraphDb.Counts now;
+            try {
+                now = counts.get();
+            } catch (RuntimeException e) {
+                sleep(1000);
+                continue;
+            }
+            if (!now.equals(last)) {
+                last = now;
+                stableSince = System.nanoTime();
+            } else if (System.nanoTime() - stableSince > quietFor.toNanos() && lag(List.of(sinkGroup)) == 0) {
+                return now;
+            }
+            sleep(1000);
+        }
+        return last;
+    }
+
     /** Records not yet consumed and committed by the groups; 0 when it cannot be told (then it is not waited for). */
     private long lag(List<String> groups) {
         try {
@@ -242,6 +273,40 @@ public final class DemoSummary implements AutoCloseable {
                     rows.stream().map(Row::extractor).filter(java.util.Objects::nonNull)
                             .mapToInt(ExtractorScore::edges).sum());
         }
+    }
+
+    /** Records in {@code topic} (the end offsets summed); -1 when it cannot be told (e.g. not created yet). */
+    public long recordsIn(String topic) {
+        try {
+            var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS)
+                    .get(topic).partitions();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            partitions.forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            return admin.listOffsets(latest).all().get(5, TimeUnit.SECONDS).values().stream()
+                    .mapToLong(o -> o.offset()).sum();
+        } catch (Exception e) {
+            return e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException ? 0 : -1;
+        }
+    }
+
+    /** What the graph database holds, how many records it refused, and where to query it. */
+    public static void printGraph(LocalGraphDb.Counts counts, long deadLettered, String deadLetterTopic,
+                                  String neo4jHttpUrl, PrintStream out) {
+        if (counts == null) {
+            out.printf("%nNeo4j did not answer the counts; its log: <data-dir>/graph/neo4j.log%n");
+            return;
+        }
+        out.printf("%nNeo4j holds %d passages, %d annotations, %d concepts and %d causal edges (CAUSES); "
+                        + "the collective map %d concepts and %d edges (INFLUENCES)%n", counts.passages(),
+                counts.annotations(), counts.concepts(), counts.edges(), counts.mapConcepts(), counts.mapEdges());
+        if (deadLettered > 0) {
+            out.printf("WARNING: %d records the graph sink could not write are in %s (the reason in each record's "
+                    + "__connect.errors.exception.message header; the worker's log says it too)%n", deadLettered,
+                    deadLetterTopic);
+        }
+        out.printf("query it: curl -s -H 'Content-Type: application/json' %s/db/neo4j/query/v2 "
+                + "-d '{\"statement\": \"MATCH (c:Concept) RETURN count(c)\"}'   (docs/graph-database.md)%n",
+                neo4jHttpUrl);
     }
 
     @Override

@@ -8,6 +8,10 @@ import io.causalstream.local.LocalPorts;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.maps.CollectiveEdge;
+import io.causalstream.schemas.maps.CollectiveMap;
+import io.causalstream.schemas.maps.MapConcept;
+import io.causalstream.schemas.maps.ConceptMerge;
 import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.scoring.ValidationState;
@@ -56,7 +60,7 @@ class GraphSinkIT {
     private static final String CONNECTOR = "graph-sink";
     /** Topics of this test's own (the shared test broker's scored-graphs may hold other tests' records). */
     private static final Topic<ScoredGraph> SCORED = new Topic<>("graph-it.scored-graphs", ScoredGraph.class, false);
-    private static final String MAPS = "graph-it.causal-maps";
+    private static final Topic<CollectiveMap> MAPS = new Topic<>("graph-it.causal-maps", CollectiveMap.class, true);
     private static final String DLQ = "graph-sink.dlq";
     private static final Duration WAIT = Duration.ofMinutes(2);
 
@@ -69,7 +73,7 @@ class GraphSinkIT {
     private int http;
     private GraphDbProcess neo4j;
     private ConnectWorkerProcess worker;
-    /** What the topic holds now, by annotation id: the test's own model of the graph. */
+    /** What the topic holds now, by passage and annotation id: the test's own model of the graph. */
     private final Map<String, ScoredGraph> live = new LinkedHashMap<>();
 
     @BeforeAll
@@ -78,7 +82,7 @@ class GraphSinkIT {
         home = Path.of(System.getProperty("causalstream.graph.home", "target/graph"));
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(SCORED.name(), 3, (short) 1),
-                    new NewTopic(MAPS, 1, (short) 1))).all().get();
+                    new NewTopic(MAPS.name(), 1, (short) 1))).all().get();
         }
         bolt = LocalPorts.pickFree();
         http = LocalPorts.pickFree();
@@ -90,26 +94,9 @@ class GraphSinkIT {
         worker.putConnector(CONNECTOR, connectorConfig(cluster.registryUrl(), neo4j.boltUri()));
     }
 
+    /** The demo's connector settings (run-local --graph-db) on this test's topics. */
     static Map<String, String> connectorConfig(String registryUrl, String boltUri) {
-        Map<String, String> c = new HashMap<>();
-        c.put("connector.class", "io.causalstream.graphsink.GraphSinkConnector");
-        c.put("tasks.max", "2");
-        c.put("topics", SCORED.name() + "," + MAPS);
-        c.put("graph.scored-graphs.topic", SCORED.name());
-        c.put("graph.causal-maps.topic", MAPS);
-        c.put("neo4j.uri", boltUri);
-        c.put("graph.retry.backoff.max.ms", "2000");
-        c.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
-        c.put("value.converter", "io.apicurio.registry.utils.converter.AvroConverter");
-        c.put("value.converter.apicurio.registry.url", registryUrl + "/apis/registry/v2");
-        c.put("value.converter.apicurio.registry.as-confluent", "true");
-        c.put("errors.tolerance", "all");
-        c.put("errors.deadletterqueue.topic.name", DLQ);
-        c.put("errors.deadletterqueue.topic.replication.factor", "1");
-        c.put("errors.deadletterqueue.context.headers.enable", "true");
-        c.put("errors.log.enable", "true");
-        c.put("consumer.override.auto.offset.reset", "earliest");
-        return c;
+        return LocalGraphDb.connectorConfig(registryUrl, boltUri, SCORED.name(), MAPS.name(), DLQ);
     }
 
     @AfterAll
@@ -124,12 +111,13 @@ class GraphSinkIT {
 
     @Test
     void scoredGraphsLandOnceReplaceOnANewVersionDeleteOnATombstoneAndSurviveAnOutage() throws Exception {
-        // 12 passages, two annotators each; concepts shared across passages; the rules disagree on one sign
+        // 12 passages, two annotators each; concepts shared across passages; the rules disagree on one sign; as in
+        // the sample, an annotation id ("model") is unique within its passage only
         List<ScoredGraph> first = new ArrayList<>();
         for (int p = 0; p < 12; p++) {
-            first.add(scored("p" + p, "p" + p + "-model", "model", edge("Interest Rates", "inflation " + (p % 4),
+            first.add(scored("p" + p, "model", "model", edge("Interest Rates", "inflation " + (p % 4),
                     Direction.DECREASE, 0.7), edge("inflation " + (p % 4), "Wages", Direction.INCREASE, 0.4)));
-            first.add(scored("p" + p, "p" + p + "-rules", "rules", edge("interest  rates", "inflation " + (p % 4),
+            first.add(scored("p" + p, "rules", "rules", edge("interest  rates", "inflation " + (p % 4),
                     Direction.INCREASE, 0.2)));
         }
         publish(first);
@@ -148,9 +136,11 @@ class GraphSinkIT {
         assertGraphMatchesTopic();
 
         // a new version of one annotation replaces its edges
-        publish(List.of(scored("p3", "p3-model", "model", edge("Tariffs", "prices", Direction.INCREASE, 0.9))));
+        publish(List.of(scored("p3", "model", "model", edge("Tariffs", "prices", Direction.INCREASE, 0.9))));
         awaitGraphMatchesTopic();
-        assertThat(count("MATCH ()-[r:CAUSES {annotation: 'p3-model'}]->() RETURN count(r)")).isOne();
+        assertThat(count("MATCH ()-[r:CAUSES {passage: 'p3', annotation: 'model'}]->() RETURN count(r)")).isOne();
+        assertThat(count("MATCH ()-[r:CAUSES {passage: 'p4', annotation: 'model'}]->() RETURN count(r)"))
+                .isEqualTo(2);
 
         // a tombstone removes a passage with its annotations and edges
         tombstone("p5");
@@ -160,7 +150,7 @@ class GraphSinkIT {
 
         // a record that cannot be mapped and bytes that are not Avro go to the dead-letter topic; the rest is written
         publish(List.of(scored("p20", " ", "model", edge("a", "b", Direction.INCREASE, 0.5))));
-        live.remove(" ");
+        live.remove("p20/ ");
         cluster.sendRaw(SCORED.name(), "p21".getBytes(StandardCharsets.UTF_8),
                 "not avro".getBytes(StandardCharsets.UTF_8));
         publish(List.of(scored("p22", "p22-model", "model", edge("Drought", "harvest", Direction.DECREASE, 0.8))));
@@ -185,6 +175,78 @@ class GraphSinkIT {
                 work.resolve("neo4j.log"));
         awaitGraphMatchesTopic();
         assertThat(worker.status(CONNECTOR)).doesNotContain("FAILED");
+    }
+
+    @Test
+    void aCausalMapLandsItsMergeLogBecomesAliasesAndATombstoneRemovesIt() throws Exception {
+        // a map in which "mr. holmes" is still a concept of its own, and another map that must stay untouched
+        cluster.sendAll(MAPS, List.of(Map.entry("all", map("all", List.of(concept("holmes", "Sherlock Holmes",
+                        "sherlock"), concept("mr. holmes", "Mr. Holmes"), concept("crime", "crime"),
+                        concept("london", "London")), List.of(mapEdge("holmes", "crime", -0.6),
+                        mapEdge("mr. holmes", "crime", -0.2), mapEdge("london", "crime", 0.3)), List.of())),
+                Map.entry("kind:MODEL", map("kind:MODEL", List.of(concept("holmes", "Holmes"),
+                        concept("crime", "crime")), List.of(mapEdge("holmes", "crime", 0.4)), List.of()))));
+        awaitCount("MATCH (c:MapConcept {map: 'all'}) RETURN count(c)", 4);
+        awaitCount("MATCH (:MapConcept {map: 'all'})-[r:INFLUENCES]->() RETURN count(r)", 3);
+        awaitCount("MATCH (:MapConcept {map: 'kind:MODEL'})-[r:INFLUENCES]->() RETURN count(r)", 1);
+
+        // the next version merged "mr. holmes" into holmes: the concept goes, its key becomes an alias
+        cluster.sendAll(MAPS, List.of(Map.entry("all", map("all", List.of(concept("holmes", "Sherlock Holmes",
+                        "sherlock"), concept("crime", "crime"), concept("london", "London")),
+                List.of(mapEdge("holmes", "crime", -0.7), mapEdge("london", "crime", 0.3)),
+                List.of(ConceptMerge.newBuilder().setKey("mr. holmes").setInto("holmes").setSimilarity(0.91)
+                        .setMethod("embedding").build())))));
+        awaitCount("MATCH (c:MapConcept {map: 'all'}) RETURN count(c)", 3);
+        assertThat(count("MATCH (c:MapConcept {map: 'all', id: 'mr. holmes'}) RETURN count(c)")).isZero();
+        assertThat(count("MATCH (c:MapConcept {uid: 'all/holmes'}) WHERE 'mr. holmes' IN c.aliases "
+                + "AND 'sherlock' IN c.aliases AND c.mergedKeys = ['mr. holmes'] RETURN count(c)")).isOne();
+        assertThat(count("MATCH (:MapConcept {map: 'all'})-[r:INFLUENCES]->() RETURN count(r)")).isEqualTo(2);
+        assertThat(count("MATCH (:MapConcept {uid: 'all/holmes'})-[r:INFLUENCES {weight: -0.7}]->"
+                + "(:MapConcept {uid: 'all/crime'}) RETURN count(r)")).isOne();
+        assertThat(count("MATCH (m:CausalMap) RETURN count(m)")).isEqualTo(2);
+
+        // a tombstone removes that map only
+        try (var producer = new KafkaProducer<String, byte[]>(Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                new StringSerializer(), new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(MAPS.name(), "all", null)).get();
+        }
+        awaitCount("MATCH (c:MapConcept {map: 'all'}) RETURN count(c)", 0);
+        assertThat(count("MATCH (m:CausalMap {id: 'all'}) RETURN count(m)")).isZero();
+        assertThat(count("MATCH (:MapConcept {map: 'kind:MODEL'})-[r:INFLUENCES]->() RETURN count(r)")).isOne();
+    }
+
+    private void awaitCount(String cypher, long expected) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        long last = -1;
+        while (System.nanoTime() < deadline) {
+            try {
+                last = count(cypher);
+                if (last == expected) {
+                    return;
+                }
+            } catch (RuntimeException neo4jBusy) {
+                // read again
+            }
+            Thread.sleep(300);
+        }
+        throw new AssertionError(cypher + " gave " + last + ", not " + expected + "; connector: "
+                + worker.status(CONNECTOR));
+    }
+
+    static CollectiveMap map(String id, List<MapConcept> concepts, List<CollectiveEdge> edges, List<ConceptMerge> merges) {
+        return CollectiveMap.newBuilder().setMapId(id).setConcepts(concepts).setEdges(edges).setMerges(merges)
+                .setEdgeCount(edges.size()).setContributions(3).setUpdatedAt(Instant.ofEpochMilli(1_700_000_000_000L)).build();
+    }
+
+    static MapConcept concept(String id, String label, String... aliases) {
+        return MapConcept.newBuilder().setId(id).setLabel(label).setAliases(List.of(aliases)).build();
+    }
+
+    static CollectiveEdge mapEdge(String source, String target, double weight) {
+        return CollectiveEdge.newBuilder().setSource(source).setTarget(target).setWeight(weight).setPassages(2)
+                .setAnnotators(2).setPositive(weight > 0 ? 2 : 0).setNegative(weight > 0 ? 0 : 2)
+                .setPositiveMass(weight > 0 ? 1.0 : 0).setNegativeMass(weight > 0 ? 0 : 1.0).setContradicting(0)
+                .setProvenanceCount(2).setProvenance(List.of()).build();
     }
 
     private void awaitGraphMatchesTopic() throws InterruptedException {
@@ -216,7 +278,7 @@ class GraphSinkIT {
         assertThat(count("MATCH (p:Passage) RETURN count(p)")).isEqualTo(passages.size());
         assertThat(count("MATCH (c:Concept) RETURN count(c)")).isEqualTo(concepts.size());
         assertThat(count("MATCH ()-[r:CAUSES]->() RETURN count(r)")).isEqualTo(expectedEdges());
-        assertThat(count("MATCH ()-[r:CAUSES]->() WITH r.annotation AS a, r.index AS i, count(*) AS n "
+        assertThat(count("MATCH ()-[r:CAUSES]->() WITH r.passage AS p, r.annotation AS a, r.index AS i, count(*) AS n "
                 + "WHERE n > 1 RETURN count(*)")).as("duplicate edges").isZero();
     }
 
@@ -251,7 +313,7 @@ class GraphSinkIT {
     }
 
     private void publish(List<ScoredGraph> graphs) {
-        graphs.forEach(g -> live.put(g.getAnnotationId(), g));
+        graphs.forEach(g -> live.put(g.getPassageId() + "/" + g.getAnnotationId(), g));
         cluster.sendAll(SCORED, graphs.stream().map(g -> Map.entry(g.getPassageId(), g)).toList());
     }
 
