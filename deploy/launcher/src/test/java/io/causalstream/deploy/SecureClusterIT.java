@@ -221,10 +221,11 @@ class SecureClusterIT {
     @Test
     void aServiceWritingAnotherServicesTopicIsRefused() {
         String scorer = ServiceAcls.Service.SCORER.defaultApplicationId();
-        // the scorer may not write the Elo service's ratings, nor the extractor's extractions
+        // the scorer may not write the Elo service's ratings, nor the input passages (it writes extractions and
+        // gold only for its curators' corrections)
         assertThatThrownBy(() -> sendRaw(scorer, Topics.RATINGS.name()))
                 .hasRootCauseInstanceOf(TopicAuthorizationException.class);
-        assertThatThrownBy(() -> sendRaw(scorer, Topics.EXTRACTIONS.name()))
+        assertThatThrownBy(() -> sendRaw(scorer, Topics.PASSAGES.name()))
                 .hasRootCauseInstanceOf(TopicAuthorizationException.class);
         // the extractor may not write scored graphs; the tools may not write an output topic
         assertThatThrownBy(() -> sendRaw(ServiceAcls.Service.EXTRACTOR.defaultApplicationId(),
