@@ -44,6 +44,8 @@ public final class CandidateSpans {
 
     public static List<ConceptSpan> of(ChunkedSentence s) {
         String[] tags = withVerbsOutOfNounChunks(s);
+        java.util.Optional<ConceptSpan> anaphor = openingAnaphor(s);
+        anaphor.ifPresent(a -> verbAfterAnaphor(s, tags, a.to() + 1));
         List<int[]> chunks = new ArrayList<>();
         for (int i = 0; i < s.size(); i++) {
             if (tags[i].endsWith("NP") && !tags[i].startsWith("I-") && !population(s, i)) {
@@ -74,6 +76,7 @@ public final class CandidateSpans {
                 add(s, from, end, out);
             }
         }
+        anaphor.ifPresent(a -> out.putIfAbsent(((long) a.start() << 32) | a.end(), a));
         List<ConceptSpan> list = new ArrayList<>(out.values());
         list.sort((a, b) -> a.start() != b.start() ? Integer.compare(a.start(), b.start())
                 : Integer.compare(a.end(), b.end()));
@@ -135,6 +138,56 @@ public final class CandidateSpans {
             }
         }
         return false;
+    }
+
+    /**
+     * The pronoun that opens a sentence and stands for what the sentence before said ("This, in turn, raises food
+     * prices", "In turn, these lower ..."): a concept of its own, so the relation head reads its pair; decoding names
+     * it after the sentence before ({@link SentenceChain}). A determiner of a noun ("This decline") is none.
+     */
+    static java.util.Optional<ConceptSpan> openingAnaphor(ChunkedSentence s) {
+        int i = 0;
+        if (s.size() > 2 && s.token(0).equalsIgnoreCase("in") && s.token(1).equalsIgnoreCase("turn")) {
+            i = s.token(2).equals(",") ? 3 : 2;
+        } else if (s.size() > 1 && s.token(0).matches("(?i)thus|therefore|consequently|subsequently|then")) {
+            i = s.token(1).equals(",") ? 2 : 1;
+        }
+        if (i >= s.size() || !SentenceChain.BARE_ANAPHORS.contains(s.token(i).toLowerCase(Locale.ROOT))
+                || i + 1 < s.size() && s.pos()[i + 1].matches("NN.*|JJ.*|CD|VBG") && !verbAfter(s, i)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new ConceptSpan(i, i, s.tokenStarts()[i], s.tokenEnds()[i], s.token(i)));
+    }
+
+    /**
+     * "This, in turn, <b>lowers</b> consumer spending": after an opening pronoun the tagger may read the verb as the
+     * first noun of the next chunk (lowers/NNS). A verb form of a cue that opens a noun chunk there, a noun after it
+     * in the chunk, leaves the chunk, and the next token opens a new one.
+     */
+    private static void verbAfterAnaphor(ChunkedSentence s, String[] tags, int from) {
+        int k = from;
+        while (k < s.size() && s.token(k).matches("(?i),|in|turn|also|further|then|directly|indirectly")) {
+            k++;
+        }
+        if (k + 1 < s.size() && tags[k].endsWith("-NP") && tags[k + 1].equals("I-NP")
+                && verbForm(s.token(k).toLowerCase(Locale.ROOT)) && nounFollows(s, tags, k + 1)) {
+            tags[k] = "B-VP";
+            tags[k + 1] = "B-NP";
+        }
+    }
+
+    /**
+     * "This <b>lowers</b> air pollution": the tagger reads the pronoun and the verb as one noun phrase. The word
+     * after the pronoun is a verb when it is a cue's verb form that agrees with it: an -s or past form after "this",
+     * "that" or "which", a base or past form after "these".
+     */
+    private static boolean verbAfter(ChunkedSentence s, int i) {
+        String w = s.token(i + 1).toLowerCase(Locale.ROOT);
+        if (!verbForm(w)) {
+            return false;
+        }
+        boolean plural = s.token(i).equalsIgnoreCase("these");
+        return w.endsWith("ed") || (plural ? !w.endsWith("s") : w.endsWith("s") && !w.endsWith("ss"));
     }
 
     /**

@@ -362,28 +362,105 @@ public final class ModelExtractor implements Extractor {
     public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
                                        float threshold, ClaimHead claimHead) {
         ClaimSet claims = new ClaimSet();
+        List<SentenceChain.Concept> previous = List.of();
+        int previousEnd = Integer.MIN_VALUE;
         for (int k = 0; k < sentences.size(); k++) {
             SentenceFeatures f = sentences.get(k);
+            // the concepts of the sentence just before, if it was read: a sentence in between holds no pair
+            List<SentenceChain.Concept> before = f.sentence().start() - previousEnd <= ADJACENT ? previous : List.of();
+            previous = List.of();
+            previousEnd = f.sentence().start() + f.sentence().text().length();
             if (refuses(claimHead, f)) {
                 continue;
             }
             String text = f.sentence().text();
-            for (PairDecoder.Decoded e : PairDecoder.decode(f, probabilities.get(k), threshold)) {
+            List<Read> read = new ArrayList<>();
+            List<PairDecoder.Decoded> decoded = new ArrayList<>(PairDecoder.decode(f, probabilities.get(k), threshold));
+            if (before.stream().anyMatch(SentenceChain.Concept::effect)) {
+                statedFromAnaphor(f, probabilities.get(k), decoded).ifPresent(decoded::add);
+            }
+            for (PairDecoder.Decoded e : decoded) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
-                if (acrossAChain(text, cause, effect) || AssertionFilter.unasserted(text, cause, effect)) {
+                if (acrossAChain(text, cause, effect) || AssertionFilter.unasserted(text, cause, effect)
+                        || anaphor(effect)) {
+                    continue;
+                }
+                SentenceChain.Resolution named = SentenceChain.resolve(text, cause, before);
+                if (named.dropped()) {
                     continue;
                 }
                 Direction direction = chained(text, cause, effect) ? Polarity.flip(e.direction())
                         : statedBetween(text, cause, effect).orElse(e.direction());
+                if (named.reversed()) {
+                    direction = Polarity.flip(direction);
+                }
+                String source = named.labelOr(cause.text());
+                if (source.equalsIgnoreCase(effect.text())) {
+                    continue;
+                }
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
-                claims.add(List.of(cause.text(), effect.text(), direction), cause.text(), effect.text(),
+                claims.add(List.of(source, effect.text(), direction), source, effect.text(),
                         direction, List.of(span), (double) e.confidence());
+                read.add(new Read(cause.start(), source, false));
+                read.add(new Read(effect.start(), effect.text(), true));
             }
+            previous = read.stream().sorted(java.util.Comparator.comparingInt(Read::at))
+                    .map(r -> new SentenceChain.Concept(r.label(), r.effect())).toList();
         }
         return claims.triples();
+    }
+
+    /**
+     * The edge from a sentence's opening anaphor ({@link SentenceChain#anaphor}) that its words state, when the head
+     * read none from it: the relation head was trained on concepts, and gives a pronoun or "This decline" no edge.
+     * The effect is the concept right after the anaphor, the longest where several start there, with exactly one
+     * signed cue between them ("This, in turn, <b>lowers</b> consumer spending"; in "This is the case where conflict
+     * diminishes trade" the anaphor is no cause); the direction is the head's reading of the pair (the larger of
+     * P(increase) and P(decrease)), which decoding then sets to the stated sign, its confidence the head's P(edge).
+     */
+    static Optional<PairDecoder.Decoded> statedFromAnaphor(SentenceFeatures f, float[][][] probabilities,
+                                                            List<PairDecoder.Decoded> decoded) {
+        String text = f.sentence().text();
+        List<ConceptSpan> spans = f.spans();
+        for (int a = 0; a < spans.size(); a++) {
+            ConceptSpan anaphor = spans.get(a);
+            int cause = a;
+            if (!SentenceChain.anaphor(text, anaphor) || decoded.stream().anyMatch(d -> d.cause() == cause)) {
+                continue;
+            }
+            // the concept right after the anaphor, the longest of those starting there; its cue must stand between
+            int best = -1;
+            for (int j = 0; j < spans.size(); j++) {
+                ConceptSpan s = spans.get(j);
+                if (s.start() >= anaphor.end() && (best < 0 || s.start() < spans.get(best).start()
+                        || s.start() == spans.get(best).start() && s.end() > spans.get(best).end())) {
+                    best = j;
+                }
+            }
+            if (best < 0 || probabilities[a][best] == null
+                    || statedBetween(text, anaphor, spans.get(best)).isEmpty()) {
+                continue;
+            }
+            float[] p = probabilities[a][best];
+            return Optional.of(new PairDecoder.Decoded(a, best, p[RelationHead.DECREASE] > p[RelationHead.INCREASE]
+                    ? Direction.DECREASE : Direction.INCREASE, p[RelationHead.INCREASE] + p[RelationHead.DECREASE]));
+        }
+        return Optional.empty();
+    }
+
+    /** At most this many characters between two sentences read as one after the other. */
+    private static final int ADJACENT = 3;
+
+    /** A concept an edge of a sentence names, where it is written in the sentence. */
+    private record Read(int at, String label, boolean effect) {
+    }
+
+    /** Whether a span is a bare anaphor ("This" opening a sentence): a cause to resolve, never an effect. */
+    private static boolean anaphor(ConceptSpan span) {
+        return SentenceChain.BARE_ANAPHORS.contains(span.text().toLowerCase(Locale.ROOT));
     }
 
     /**
