@@ -17,6 +17,7 @@ import io.causalstream.runtime.access.SignedSessions;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.RaterReliability;
 import io.causalstream.elo.tournament.PairCounts;
+import io.causalstream.runtime.web.ApiError;
 import io.causalstream.runtime.web.HttpSecurity;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.runtime.web.Peers.PeerException;
@@ -625,16 +626,7 @@ public final class RaterApi {
             throw new ApiError(HttpStatus.CONTENT_TOO_LARGE, "too_large", "request body too large (at most "
                     + HttpSecurity.MAX_BODY + " bytes)");
         }
-        T value;
-        try {
-            value = json.readValue(body, type);
-        } catch (IOException e) {
-            value = null;
-        }
-        if (value == null) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", usage);
-        }
-        return value;
+        return ApiError.readJson(ctx, json, type, usage);
     }
 
     static boolean validId(String s) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.web.ApiError;
 import io.causalstream.runtime.access.SignedSessions;
 import io.causalstream.schemas.extraction.EdgeChange;
 import io.causalstream.schemas.extraction.Extraction;
@@ -19,7 +20,6 @@ import io.javalin.http.Context;
 import io.javalin.http.Cookie;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.SameSite;
-import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -146,6 +146,7 @@ public final class CurationApi {
     }
 
     public void register(Javalin app) {
+        ApiError.register(app);
         app.post("/api/curator/session", this::signIn);
         app.get("/api/curator/session", this::session);
         app.delete("/api/curator/session", this::signOut);
@@ -156,14 +157,10 @@ public final class CurationApi {
     private void signIn(Context ctx) {
         Optional<Duration> wait = signInLimit.acquire("ip:" + ctx.ip());
         if (wait.isPresent()) {
-            tooMany(ctx, wait.get(), "too many sign-in attempts");
-            return;
+            throw ApiError.tooMany(wait.get(), "too many sign-in attempts");
         }
         SignIn s = read(ctx, SignIn.class, "expected {\"token\": ...}" + (sessions.openSignIn()
                 ? " or {\"name\": ...}" : ""));
-        if (s == null) {
-            return;
-        }
         try {
             String curator = sessions.signIn(s.name(), s.token());
             String value = sessions.issue(curator);
@@ -172,26 +169,22 @@ public final class CurationApi {
             ctx.json(new Session(curator, sessions.openSignIn(),
                     sessions.csrfToken(sessions.sessionOf(value).orElseThrow())));
         } catch (IllegalArgumentException e) {
-            error(ctx, HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
+            throw new ApiError(HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
         }
     }
 
     private void session(Context ctx) {
-        Optional<SignedSessions.Session> s = sessions.sessionOf(ctx.cookie(COOKIE));
-        if (s.isEmpty()) {
-            ctx.status(HttpStatus.UNAUTHORIZED).json(Map.of("error", "not signed in", "code", "not_signed_in",
-                    "openSignIn", sessions.openSignIn(), "signInPossible", sessions.anyoneCanSignIn()));
-            return;
-        }
-        ctx.json(new Session(s.get().userId(), sessions.openSignIn(), sessions.csrfToken(s.get())));
+        SignedSessions.Session s = sessions.sessionOf(ctx.cookie(COOKIE)).orElseThrow(() -> new ApiError(
+                HttpStatus.UNAUTHORIZED, "not_signed_in", "not signed in").with("openSignIn", sessions.openSignIn())
+                .with("signInPossible", sessions.anyoneCanSignIn()));
+        ctx.json(new Session(s.userId(), sessions.openSignIn(), sessions.csrfToken(s)));
     }
 
     private void signOut(Context ctx) {
         Optional<SignedSessions.Session> s = sessions.sessionOf(ctx.cookie(COOKIE));
         if (s.isPresent()) {
             if (!sessions.csrfValid(s.get(), ctx.header(CSRF_HEADER))) {
-                error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
-                return;
+                throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
             }
             sessions.revoke(s.get());
         }
@@ -202,21 +195,18 @@ public final class CurationApi {
     private void view(Context ctx) {
         String passageId = ctx.pathParam("id");
         if (!validId(passageId)) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "a passage id is 1 to " + MAX_ID + " characters");
-            return;
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "a passage id is 1 to " + MAX_ID + " characters");
         }
         Optional<String> curator = sessions.sessionOf(ctx.cookie(COOKIE)).map(SignedSessions.Session::userId);
         PassageScores p;
         try {
             p = passages.find(passageId);
         } catch (ScoresApi.Unanswered e) {
-            error(ctx, e.status(), "unavailable", e.getMessage());
-            return;
+            throw new ApiError(e.status(), "unavailable", e.getMessage());
         }
         if (p == null || p.text() == null) {
-            error(ctx, HttpStatus.NOT_FOUND, "unknown_passage", "no passage '" + passageId + "' (or its text has not "
-                    + "arrived yet)");
-            return;
+            throw new ApiError(HttpStatus.NOT_FOUND, "unknown_passage", "no passage '" + passageId
+                    + "' (or its text has not arrived yet)");
         }
         TreeSet<String> concepts = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         List<ExtractionView> views = new ArrayList<>();
@@ -253,74 +243,59 @@ public final class CurationApi {
     private void correct(Context ctx) {
         Optional<SignedSessions.Session> session = sessions.sessionOf(ctx.cookie(COOKIE));
         if (session.isEmpty()) {
-            error(ctx, HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/curator/session)");
-            return;
+            throw new ApiError(HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/curator/session)");
         }
         String curator = session.get().userId();
         if (!sessions.csrfValid(session.get(), ctx.header(CSRF_HEADER))) {
-            error(ctx, HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header (read it from "
-                    + "GET /api/curator/session)");
-            return;
+            throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER
+                    + " header (read it from GET /api/curator/session)");
         }
         Optional<Duration> wait = limit.acquire(curator);
         if (wait.isPresent()) {
-            tooMany(ctx, wait.get(), "too many corrections; slow down");
-            return;
+            throw ApiError.tooMany(wait.get(), "too many corrections; slow down");
         }
         CurationRequest req = read(ctx, CurationRequest.class, "expected {\"passageId\", \"annotationId\", "
                 + "\"passageVersion\", \"extractionVersion\", \"edits\": [...], \"nothingCausal\", \"gold\"}");
-        if (req == null) {
-            return;
-        }
         if (!validId(req.passageId()) || !validId(req.annotationId()) || !validId(req.passageVersion())
                 || !validId(req.extractionVersion())) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", "passageId, annotationId, passageVersion and "
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "passageId, annotationId, passageVersion and "
                     + "extractionVersion are required, each 1 to " + MAX_ID + " characters");
-            return;
         }
         PassageScores p;
         try {
             p = passages.find(req.passageId());
         } catch (ScoresApi.Unanswered e) {
-            error(ctx, e.status(), "unavailable", e.getMessage());
-            return;
+            throw new ApiError(e.status(), "unavailable", e.getMessage());
         }
         if (p == null || p.text() == null) {
-            error(ctx, HttpStatus.NOT_FOUND, "unknown_passage", "no passage '" + req.passageId() + "'");
-            return;
+            throw new ApiError(HttpStatus.NOT_FOUND, "unknown_passage", "no passage '" + req.passageId() + "'");
         }
         AnnotationScores source = p.annotations().stream().filter(a -> a.annotationId().equals(req.annotationId()))
                 .findFirst().orElse(null);
         if (source == null) {
-            error(ctx, HttpStatus.NOT_FOUND, "unknown_extraction", "passage '" + req.passageId() + "' has no "
+            throw new ApiError(HttpStatus.NOT_FOUND, "unknown_extraction", "passage '" + req.passageId() + "' has no "
                     + "extraction '" + req.annotationId() + "'");
-            return;
         }
         if (!Versions.passage(p.text()).equals(req.passageVersion())) {
-            error(ctx, HttpStatus.CONFLICT, "passage_changed", "the passage text changed since the page showed it; "
-                    + "reload and correct again");
-            return;
+            throw new ApiError(HttpStatus.CONFLICT, "passage_changed", "the passage text changed since the page "
+                    + "showed it; reload and correct again");
         }
         List<Triple> original = triples(source);
         if (!Versions.extraction(original).equals(req.extractionVersion())) {
-            error(ctx, HttpStatus.CONFLICT, "extraction_changed", "extraction '" + req.annotationId() + "' changed "
-                    + "since the page showed it; reload and correct again");
-            return;
+            throw new ApiError(HttpStatus.CONFLICT, "extraction_changed", "extraction '" + req.annotationId()
+                    + "' changed since the page showed it; reload and correct again");
         }
         String id = Corrections.annotationId(curator, req.passageId(), req.annotationId(), req.extractionVersion());
         String key = req.passageId() + "\u0000" + id;
         if (recent.containsKey(key) || p.annotations().stream().anyMatch(a -> a.annotationId().equals(id))) {
-            ctx.status(HttpStatus.CONFLICT).json(Map.of("error", "you already corrected this version of this "
-                    + "extraction; your first correction is the one on record", "code", "already_curated",
-                    "annotationId", id));
-            return;
+            throw new ApiError(HttpStatus.CONFLICT, "already_curated", "you already corrected this version of this "
+                    + "extraction; your first correction is the one on record").with("annotationId", id);
         }
         Corrector.Corrected corrected;
         try {
             corrected = corrector.apply(p.text(), original, req.edits(), req.nothingCausal());
         } catch (CurationException e) {
-            error(ctx, HttpStatus.UNPROCESSABLE_CONTENT, e.code(), e.getMessage());
-            return;
+            throw new ApiError(HttpStatus.UNPROCESSABLE_CONTENT, e.code(), e.getMessage());
         }
         Extraction annotation = Corrections.annotation(curator, req, source.annotatorId(), corrected, clock.instant());
         publish(ctx, key, annotation, req.gold());
@@ -368,16 +343,16 @@ public final class CurationApi {
                 if (sentAnnotation.outcome() == RecordPublisher.Outcome.PUBLISHED) {
                     recent.put(key, Boolean.TRUE); // the annotation is on record; only its gold failed
                 }
-                ctx.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", "2").json(Map.of("error",
+                throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, "not_published",
                         sentAnnotation.outcome() == RecordPublisher.Outcome.PUBLISHED
                                 ? "the correction was recorded but not as gold; publish the gold again later"
-                                : "the correction was not recorded; retry shortly", "code", "not_published",
-                        "annotationId", id));
+                                : "the correction was not recorded; retry shortly").with("annotationId", id)
+                        .retryAfter(2);
             }
             case UNKNOWN -> {
                 log.warn("correction {}: publish outcome unknown", id);
-                ctx.status(HttpStatus.GATEWAY_TIMEOUT).json(Map.of("error", "the correction may or may not have "
-                        + "been recorded; reload the page to see", "code", "outcome_unknown", "annotationId", id));
+                throw new ApiError(HttpStatus.GATEWAY_TIMEOUT, "outcome_unknown", "the correction may or may not have "
+                        + "been recorded; reload the page to see").with("annotationId", id);
             }
         }
     }
@@ -395,16 +370,7 @@ public final class CurationApi {
     }
 
     private <T> T read(Context ctx, Class<T> type, String usage) {
-        try {
-            T value = json.readValue(ctx.bodyAsBytes(), type);
-            if (value == null) {
-                error(ctx, HttpStatus.BAD_REQUEST, "malformed", usage);
-            }
-            return value;
-        } catch (IOException e) {
-            error(ctx, HttpStatus.BAD_REQUEST, "malformed", usage);
-            return null;
-        }
+        return ApiError.readJson(ctx, json, type, usage);
     }
 
     static boolean validId(String s) {
@@ -412,16 +378,6 @@ public final class CurationApi {
             return false;
         }
         return s.chars().noneMatch(Character::isISOControl);
-    }
-
-    private static void tooMany(Context ctx, Duration wait, String message) {
-        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
-        ctx.status(HttpStatus.TOO_MANY_REQUESTS).header("Retry-After", String.valueOf(seconds))
-                .json(Map.of("error", message + " (retry in " + seconds + " s)", "code", "rate_limited"));
-    }
-
-    static void error(Context ctx, HttpStatus status, String code, String message) {
-        ctx.status(status).json(Map.of("error", message, "code", code));
     }
 
     /** The counters of every correction this instance published, by what became of the extraction's edges. */
