@@ -127,12 +127,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
         List<GoldPassage> trainAll = splits.trainAll();
         List<GoldPassage> valAll = splits.valAll();
         List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
-        List<GoldPassage> train = splits.train(limit);
-        if (curated != null) {
-            CuratedTraining merged = splits.train(limit, curated, test);
-            console.println(merged.summary());
-            train = merged.train();
-        }
+        List<GoldPassage> train = splits.train(limit, curated, test, console);
         List<GoldPassage> val = splits.val();
         List<GoldPassage> testNoElo = elo.without(test);
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d (%d dropped), test %d "

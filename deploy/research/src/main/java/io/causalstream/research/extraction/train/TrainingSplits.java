@@ -2,7 +2,11 @@ package io.causalstream.research.extraction.train;
 
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
+import io.causalstream.research.extraction.HeldOutPassages;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,13 +34,26 @@ public record TrainingSplits(EloPassages elo, List<GoldPassage> trainAll, List<G
      * ({@link CuratedTraining}); the evaluation passages are the val split, the {@code test} split and the shipped
      * held-out set, beside the Elo passages.
      */
-    public CuratedTraining train(Integer limit, java.nio.file.Path curated, List<GoldPassage> test)
-            throws java.io.IOException {
-        java.util.List<String> evaluation = new java.util.ArrayList<>();
+    public CuratedTraining train(Integer limit, Path curated, List<GoldPassage> test) throws IOException {
+        List<String> evaluation = new ArrayList<>();
         valAll.forEach(p -> evaluation.add(p.text()));
         test.forEach(p -> evaluation.add(p.text()));
-        io.causalstream.research.extraction.HeldOutPassages.shipped().forEach(p -> evaluation.add(p.text()));
+        HeldOutPassages.shipped().forEach(p -> evaluation.add(p.text()));
         return CuratedTraining.merge(train(limit), CuratedAnnotations.read(curated), elo, evaluation);
+    }
+
+    /**
+     * What a trainer trains on: {@link #train(Integer)}, or with the {@code curated} export merged in when one is
+     * given, its summary printed to {@code log}.
+     */
+    public List<GoldPassage> train(Integer limit, Path curated, List<GoldPassage> test, PrintStream log)
+            throws IOException {
+        if (curated == null) {
+            return train(limit);
+        }
+        CuratedTraining merged = train(limit, curated, test);
+        log.println(merged.summary());
+        return merged.train();
     }
 
     /** The val split without the Elo passages. */

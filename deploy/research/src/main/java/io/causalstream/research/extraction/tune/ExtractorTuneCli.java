@@ -139,13 +139,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         TrainingSplits splits = TrainingSplits.load(data);
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
-        List<GoldPassage> train = splits.train(limit);
-        if (curated != null) {
-            io.causalstream.research.extraction.train.CuratedTraining merged = splits.train(limit, curated,
-                    ReleasedSplit.read(data.resolve("data/test_data.csv")));
-            console.println(merged.summary());
-            train = merged.train();
-        }
+        List<GoldPassage> train = curated == null ? splits.train(limit)
+                : splits.train(limit, curated, ReleasedSplit.read(data.resolve("data/test_data.csv")), console);
         List<GoldPassage> val = splits.val();
         List<CausalNewsSentences.Sentence> newsTrain = CausalNewsSentences.read(news.resolve("train_subtask1.csv"));
         newsTrain = newsTrain.subList(0, Math.min(newsSentences, newsTrain.size()));
