@@ -59,7 +59,8 @@ public final class HeldOutPassages {
         }
     }
 
-    static List<HeldOutPassage> read(BufferedReader reader, String name) throws IOException {
+    /** A set in this format from a reader; {@code name} names it in errors. */
+    public static List<HeldOutPassage> read(BufferedReader reader, String name) throws IOException {
         List<HeldOutPassage> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         String line;

@@ -35,11 +35,16 @@ public record TrainingSplits(EloPassages elo, List<GoldPassage> trainAll, List<G
      * held-out set, beside the Elo passages.
      */
     public CuratedTraining train(Integer limit, Path curated, List<GoldPassage> test) throws IOException {
+        return CuratedTraining.merge(train(limit), CuratedAnnotations.read(curated), elo, evaluationTexts(test));
+    }
+
+    /** The texts a model is judged on besides the Elo passages: the val split, {@code test}, the held-out set. */
+    public List<String> evaluationTexts(List<GoldPassage> test) {
         List<String> evaluation = new ArrayList<>();
         valAll.forEach(p -> evaluation.add(p.text()));
         test.forEach(p -> evaluation.add(p.text()));
         HeldOutPassages.shipped().forEach(p -> evaluation.add(p.text()));
-        return CuratedTraining.merge(train(limit), CuratedAnnotations.read(curated), elo, evaluation);
+        return evaluation;
     }
 
     /**

@@ -20,6 +20,7 @@ import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.research.extraction.SplitScore;
+import io.causalstream.research.extraction.train.AnnotatedTraining;
 import io.causalstream.research.extraction.train.EloPassages;
 import io.causalstream.research.extraction.train.TrainingSplits;
 import io.causalstream.research.extraction.train.PairLabels;
@@ -126,6 +127,16 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             + "out.")
     Path curated;
 
+    @Option(names = "--passages", paramLabel = "FILE", split = ",", description = "Passages annotated for "
+            + "training (JSON Lines in the held-out format, under its annotation rules), added to the train split; "
+            + "their sentences with no gold triple teach the claim detector what asserts nothing (default: the "
+            + "shipped annotated-passages-v1.jsonl; 'none' for none).")
+    List<String> passages = List.of("shipped");
+
+    @Option(names = "--passages-repeat", defaultValue = "2", description = "How many times an epoch reads each "
+            + "annotated passage.")
+    int passagesRepeat;
+
     @Option(names = "--no-card", description = "Write the model only, not its card.")
     boolean noCard;
 
@@ -142,6 +153,9 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         List<GoldPassage> train = curated == null ? splits.train(limit)
                 : splits.train(limit, curated, ReleasedSplit.read(data.resolve("data/test_data.csv")), console);
         List<GoldPassage> val = splits.val();
+        AnnotatedTraining annotated = AnnotatedTraining.select(annotatedPassages(), elo,
+                splits.evaluationTexts(ReleasedSplit.read(data.resolve("data/test_data.csv"))));
+        console.println(annotated.summary());
         List<CausalNewsSentences.Sentence> newsTrain = CausalNewsSentences.read(news.resolve("train_subtask1.csv"));
         newsTrain = newsTrain.subList(0, Math.min(newsSentences, newsTrain.size()));
         List<CausalNewsSentences.Sentence> newsDev = CausalNewsSentences.read(news.resolve("dev_subtask1.csv"));
@@ -157,6 +171,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         List<TuningSentence> sentences = new ArrayList<>();
         int aligned = 0;
         int unaligned = 0;
+        int annotatedAligned = 0;
+        int annotatedUnaligned = 0;
         try (HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.builder().optTokenizerPath(baseFiles.tokenizerPath())
                 .optAddSpecialTokens(true).optPadding(false).optTruncation(true).optMaxLength(maxTokens).build();
              DjlTokenEncoder baseEncoder = DjlTokenEncoder.open(baseSettings)) {
@@ -175,12 +191,35 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                             t.positives() > 0 ? 1 : -1));
                 }
             }
+            for (GoldPassage p : annotated.passages()) {
+                List<SentenceFeatures> features = reader.read(p.text());
+                PairLabels.Labelled l = labeller.label(features, p.gold());
+                annotatedAligned += l.aligned();
+                annotatedUnaligned += l.unaligned();
+                for (int s = 0; s < features.size(); s++) {
+                    SentenceFeatures f = features.get(s);
+                    TuningSentence t = tokenised(tokenizer, f.sentence().text(), f.spans(), l.labels().get(s), -1);
+                    // the gold lists every claim: a sentence no triple was aligned to asserts none, unless a triple
+                    // of the passage found no pair (it may be that sentence's)
+                    int claim = t.positives() > 0 ? 1 : l.unaligned() == 0 ? 0 : -1;
+                    for (int r = 0; r < passagesRepeat; r++) {
+                        sentences.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(),
+                                claim));
+                    }
+                }
+            }
             for (CausalNewsSentences.Sentence s : newsTrain) {
                 sentences.add(tokenised(tokenizer, s.text(), List.of(), null, s.causal() ? 1 : 0));
             }
         }
-        console.printf(Locale.ROOT, "%d training sentences; gold triples aligned to candidate pairs: %d of %d%n",
-                sentences.size(), aligned, aligned + unaligned);
+        console.printf(Locale.ROOT, "%d training sentences; gold triples aligned to candidate pairs: %d of %d "
+                + "(annotated passages: %d of %d)%n", sentences.size(), aligned, aligned + unaligned, annotatedAligned,
+                annotatedAligned + annotatedUnaligned);
+        String annotatedLine = annotated.passages().isEmpty() ? "none" : String.format(Locale.ROOT,
+                "%d passages written for training in the register of reports (%d gold triples, %d aligned; %d "
+                        + "passages with none), each read %d times an epoch", annotated.passages().size(),
+                annotatedAligned + annotatedUnaligned, annotatedAligned,
+                annotated.passages().stream().filter(p -> p.gold().isEmpty()).count(), passagesRepeat);
         EncoderTuner.Options options = new EncoderTuner.Options(epochs, batch, tuneLayers, learningRate, headRate,
                 negatives, positiveWeight, claimWeight, hidden, seed);
         Path scratch = Files.createTempDirectory("causal-stream-extractor-tune");
@@ -200,11 +239,22 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 model.delta().names().size(), model.delta().parameterCount(), sha);
         if (!noCard) {
             Files.writeString(out.resolve("MODEL_CARD-" + name + ".md"), TunedModelCard.of(name, train.size(),
-                    elo.countIn(trainAll), val.size(), newsTrain.size(), newsDev.size(), aligned, unaligned, maxTokens,
-                    options,
+                    elo.countIn(trainAll), val.size(), newsTrain.size(), newsDev.size(), aligned, unaligned,
+                    annotatedLine, maxTokens, options,
                     result, model, sha, bytes.size(), threads));
         }
         return 0;
+    }
+
+    /** The annotated passages {@code --passages} names. */
+    private List<io.causalstream.research.extraction.HeldOutPassage> annotatedPassages() throws java.io.IOException {
+        if (passages.equals(List.of("none"))) {
+            return List.of();
+        }
+        if (passages.equals(List.of("shipped"))) {
+            return AnnotatedTraining.shipped();
+        }
+        return AnnotatedTraining.read(passages.stream().map(Path::of).toList());
     }
 
     /** A sentence as the extractor's encoder tokenises it. */

@@ -7,7 +7,7 @@ import java.util.Locale;
 final class TunedModelCard {
 
     static String of(String name, int train, long trainElo, int val, int news, int newsDev, int aligned,
-                     int unaligned, int maxTokens, EncoderTuner.Options o,
+                     int unaligned, String annotated, int maxTokens, EncoderTuner.Options o,
                      EncoderTuner.Result<TunedExtractorModel> result,
                      TunedExtractorModel model, String sha, int bytes, int threads) {
         StringBuilder epochs = new StringBuilder();
@@ -28,9 +28,11 @@ final class TunedModelCard {
                 sentence that asserts no causation. Thresholds: P(edge) >= %.2f, P(claim) >= %.2f.
 
                 **Data.** Pairs: the soft-measures train split (%d passages; %d Elo passages dropped), each gold triple
-                aligned to the candidate pair most similar to it (%d aligned, %d not). Claims: those sentences with an
-                aligned triple (causal), and the first %d sentences of the Causal News Corpus V2 subtask 1 train split
-                (causal / not causal, CC0). Choices: the edge threshold and the epoch on the soft-measures val split
+                aligned to the candidate pair most similar to it (%d aligned, %d not). Annotated passages (`--passages`,
+                the held-out set's format and annotation rules): %s. Claims: those sentences with an aligned triple
+                (causal), the annotated passages' sentences that assert nothing (not causal: their gold lists every
+                claim), and the first %d sentences of the Causal News Corpus V2 subtask 1 train split (causal / not
+                causal, CC0). Choices: the edge threshold and the epoch on the soft-measures val split
                 (%d passages; mean of micro METEOR-E@0.01 and ROUGE-E@0.45), the claim threshold on the news
                 corpus' dev split (%d sentences, accuracy). The project's held-out realistic passages are never used
                 for a choice.
@@ -48,7 +50,8 @@ final class TunedModelCard {
                 Figures of the whole backend (the rules' fill included) come from `deploy/causal-stream evaluate`; see
                 docs/extractor-model.md.
                 """, name, o.tuneLayers(), model.delta().names().size(), model.delta().parameterCount(), o.hidden(),
-                model.head().threshold(), model.claims().threshold(), train, trainElo, aligned, unaligned, news, val,
+                model.head().threshold(), model.claims().threshold(), train, trainElo, aligned, unaligned, annotated, news,
+                val,
                 newsDev, threads, o.seed(), o.epochs(), o.batchSize(), Float.toString(o.learningRate()),
                 Float.toString(o.headRate()), o.negatives(), Float.toString(o.positiveWeight()),
                 Float.toString(o.claimWeight()), maxTokens, result.bestEpoch(), result.steps(), result.seconds(), name,

@@ -61,7 +61,12 @@ public final class CandidateSpans {
         for (int c = 0; c < chunks.size(); c++) {
             int from = chunks.get(c)[0];
             int to = chunks.get(c)[1];
-            add(s, from, to, out);
+            if (quantity(s, from, to)) {
+                continue; // "2% of body mass", "27 to 18 percent": the measure of a concept, not one
+            }
+            if (!possessor(s, to, chunks, c)) {
+                add(s, from, to, out);
+            }
             if (from > 0 && s.pos()[from - 1].equals("VBG")) {
                 add(s, from - 1, to, out);
             }
@@ -220,6 +225,45 @@ public final class CandidateSpans {
             }
         }
         return true;
+    }
+
+    /** Words that only say how much: units and multipliers beside numbers. */
+    private static final Set<String> QUANTITY_WORDS = Set.of("percent", "per", "cent", "%", "percentage", "point",
+            "points", "fold", "million", "billion", "thousand", "hundred", "dozen", "half", "third", "quarter",
+            "units", "unit", "to", "and", "from", "about", "around", "roughly", "nearly", "almost", "some", "over",
+            "under", "by", "than", "more", "less", "up", "a", "an", "tonnes", "tons", "kg", "km", "mg", "g", "ml",
+            "litres", "liters", "metres", "meters", "miles", "hectares", "ha", "acres", "dollars", "euros", "pounds",
+            "usd", "mw", "gw", "kwh", "twh", "cm", "mm", "m", "kilometres", "kilograms", "basis", "standard",
+            "deviations", "deviation", "sd", "x");
+
+    /**
+     * A chunk of numbers and units only ("27 to 18 percent", "2%", "1.1 million units"), with at least one number:
+     * the size of a change, never a concept, and not the head of "2% of body mass" either.
+     */
+    static boolean quantity(ChunkedSentence s, int from, int to) {
+        boolean number = false;
+        for (int i = from; i <= to; i++) {
+            String w = s.token(i).toLowerCase(Locale.ROOT);
+            boolean n = s.pos()[i].equals("CD") || w.matches("[\\d.,]+%?");
+            number |= n;
+            if (!n && !QUANTITY_WORDS.contains(w) && !TIME_WORDS.contains(w) && !s.pos()[i].equals("DT")) {
+                return false;
+            }
+        }
+        return number;
+    }
+
+    /**
+     * "children's receptive vocabulary", "the service's connection pool": a chunk that ends in a possessive marker
+     * right before the next noun chunk names whose the concept is; alone it is no concept.
+     */
+    static boolean possessor(ChunkedSentence s, int to, List<int[]> chunks, int c) {
+        boolean marked = s.pos()[to].equals("POS") || to + 1 < s.size() && s.pos()[to + 1].equals("POS");
+        if (!marked) {
+            return false;
+        }
+        int next = c + 1 < chunks.size() ? chunks.get(c + 1)[0] : -1;
+        return next == to + 1 || !s.pos()[to].equals("POS") && next == to + 2;
     }
 
     private static void add(ChunkedSentence s, int from, int to, Map<Long, ConceptSpan> out) {

@@ -498,7 +498,8 @@ public final class ModelExtractor implements Extractor {
      * <b>reduces</b> urban flooding" is DECREASE whatever the head read (it gave INCREASE, at 0.45). Only one signed
      * cause-first cue of the shared lexicon between cause and effect, nothing negated or denied; a change word
      * opening a mention ("lower yields") turns the sign as in the rules ({@link Polarity}). Otherwise empty: the
-     * head's sign stands: a sign the text states outright is more reliable than the head's reading of it (chosen on
+     * head's sign stands. Where several cues stand between them, the one that governs the effect states the sign
+     * ({@link #governs}). A sign the text states outright is more reliable than the head's reading of it (chosen on
      * the validation split, docs/extractor-model.md).
      */
     static Optional<Direction> statedBetween(String sentence, ConceptSpan cause, ConceptSpan effect) {
@@ -507,10 +508,10 @@ public final class ModelExtractor implements Extractor {
         }
         String bridge = sentence.substring(cause.end(), effect.start());
         List<CueMatch> cues = CueLexicon.DEFAULT.find(bridge);
-        if (cues.size() != 1) {
+        if (cues.isEmpty() || cues.size() > 1 && !governs(bridge, cues)) {
             return Optional.empty();
         }
-        CueMatch only = cues.getFirst();
+        CueMatch only = cues.getLast();
         if (only.cue().orientation() != Cue.Orientation.FORWARD || only.cue().sign() == Cue.Sign.UNSIGNED
                 || Negation.occursIn(bridge.toLowerCase(Locale.ROOT))
                 || Negation.denied(sentence.substring(0, cause.end() + only.start()))) {
@@ -519,6 +520,20 @@ public final class ModelExtractor implements Extractor {
         Polarity.Node effectNode = Polarity.of(effect.text());
         return Optional.of(Polarity.combine(Polarity.direction(only.cue().signFor(effectNode.name())),
                 Polarity.of(cause.text()), effectNode));
+    }
+
+    /**
+     * Whether the last of several cues between the mentions is the verb of the effect: "Higher tariffs raised import
+     * prices and, within a year, curbed consumer demand" (the cause's second verb, its object the effect). At most two
+     * words stand between that cue and the effect, and the cue before it has an object of its own ("drought reduces
+     * and raises yields" states no one sign for yields).
+     */
+    static boolean governs(String bridge, List<CueMatch> cues) {
+        CueMatch last = cues.getLast();
+        String rest = bridge.substring(last.end()).strip();
+        String between = bridge.substring(cues.get(cues.size() - 2).end(), last.start())
+                .replaceAll("(?i)[,;]|\\b(and|or|but|then|also|both)\\b", " ").strip();
+        return !between.isEmpty() && (rest.isEmpty() || rest.split("\\s+").length <= 2);
     }
 
     @Override

@@ -32,6 +32,23 @@ class CandidateSpansTest {
     }
 
     @Test
+    void theSizeOfAChangeIsNoConcept() {
+        assertThat(texts("The levy cut sugar intake by 12 percent.")).contains("sugar intake")
+                .noneMatch(t -> t.contains("percent"));
+        assertThat(texts("Dehydration beyond 3% of body mass impaired sprint speed."))
+                .contains("Dehydration", "body mass", "sprint speed").noneMatch(t -> t.contains("3%"));
+        assertThat(texts("Output fell from 40 to 25 million tonnes.")).noneMatch(t -> t.matches(".*\\d.*"));
+    }
+
+    @Test
+    void aPossessorAloneIsNoConcept() {
+        assertThat(texts("Mentoring improved the nurses' job satisfaction.")).contains("job satisfaction")
+                .doesNotContain("nurses");
+        assertThat(texts("The drought lowered the region's grain output.")).contains("grain output")
+                .doesNotContain("region");
+    }
+
+    @Test
     void aLongSentenceIsCappedAtMax() {
         String text = "Floods, droughts, storms, fires, wars, debts, taxes, prices, wages, rents, loans, crops, "
                 + "herds, roads and markets all shape the income of farmers in the region of the north.";

@@ -143,6 +143,16 @@ class ModelExtractorTest {
                 "drought leads to yields.")) {
             assertThat(ModelExtractor.statedBetween(t, span(t, "drought"), span(t, "yields"))).as(t).isEmpty();
         }
+        // several cues: the verb that governs the effect states its sign, when the verb before it has its own object
+        String two = "Higher tariffs raised import prices and, within a year, curbed consumer demand.";
+        assertThat(ModelExtractor.statedBetween(two, span(two, "Higher tariffs"), span(two, "consumer demand")))
+                .contains(Direction.DECREASE);
+        String cut = "Chlorination protected stored water against contamination and reduced diarrhoea.";
+        assertThat(ModelExtractor.statedBetween(cut, span(cut, "Chlorination"), span(cut, "diarrhoea")))
+                .contains(Direction.DECREASE);
+        String far = "Tariffs raised prices and reduced the incomes of most of the poorest households.";
+        assertThat(ModelExtractor.statedBetween(far, span(far, "Tariffs"), span(far, "poorest households")))
+                .isEmpty();
         // the effect before the cause: no claim read backwards
         assertThat(ModelExtractor.statedBetween(text, span(text, "urban flooding"), span(text, "Better drainage")))
                 .isEmpty();
