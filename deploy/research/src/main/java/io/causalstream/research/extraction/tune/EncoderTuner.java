@@ -25,6 +25,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -114,6 +115,12 @@ public final class EncoderTuner {
                     List<List<TuningSentence>> batches = batches(sentences, o.batchSize(), random);
                     for (int k = 0; k < batches.size(); k++) {
                         double[] loss = step(trainer, TuningBatch.of(batches.get(k), o.negatives(), random), o);
+                        if (!Double.isFinite(loss[0]) || !Double.isFinite(loss[1])) {
+                            // Adam carries a NaN into every weight: nothing after this step can be kept
+                            throw new IllegalStateException(String.format(Locale.ROOT, "training diverged at epoch "
+                                    + "%d step %d (pair loss %s, claim loss %s): lower --lr or --head-rate", epoch,
+                                    k + 1, loss[0], loss[1]));
+                        }
                         pairLoss += loss[0];
                         claimLoss += loss[1];
                         steps++;

@@ -1,6 +1,7 @@
 package io.causalstream.research.extraction.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import io.causalstream.encoder.EncoderSettings;
@@ -52,7 +53,10 @@ class EncoderTunerTest {
     }
 
     private static EncoderTuner.Result<byte[]> run() {
-        EncoderTuner.Options options = new EncoderTuner.Options(2, 2, 1, 1e-3f, 5f, 4, 3f, 0.5f, 16, 5);
+        return run(new EncoderTuner.Options(2, 2, 1, 1e-3f, 5f, 4, 3f, 0.5f, 16, 5));
+    }
+
+    private static EncoderTuner.Result<byte[]> run(EncoderTuner.Options options) {
         return EncoderTuner.train(base, data, options, (block, epoch) -> {
             EncoderDelta delta = EncoderDelta.between(base.floatWeights(), block.encoder().weights());
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -78,5 +82,13 @@ class EncoderTunerTest {
         assertThat(delta.names()).contains("encoder.layer.5.attention.self.query.weight",
                 "encoder.layer.5.output.dense.weight");
         assertThat(delta.parameterCount()).isGreaterThan(1_000_000L);
+    }
+
+    @Test
+    void aRunThatDivergesStopsWithAClearErrorInsteadOfWritingNaNWeights() {
+        // a rate no training survives: the losses leave the floats within a few steps
+        EncoderTuner.Options wild = new EncoderTuner.Options(3, 2, 1, 1e6f, 1e6f, 4, 3f, 0.5f, 16, 5);
+        assertThatThrownBy(() -> run(wild)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("training diverged at epoch").hasMessageContaining("lower --lr");
     }
 }
