@@ -22,7 +22,7 @@ import java.util.Set;
 public final class CandidateSpans {
 
     /** Candidates per sentence, so the pairs stay at most MAX * (MAX - 1). */
-    public static final int MAX = 16;
+    public static final int MAX = 14;
     private static final Set<String> ATTACHMENTS = Set.of("of", "for", "in", "to", "on");
     private static final Set<String> LEADING_DROPS = Set.of("DT", "PDT", "PRP$", "WDT", "WP$", "EX", "CC", "POS");
     private static final Set<String> PRONOUNS = Set.of("it", "this", "that", "these", "those", "they", "them",
@@ -48,7 +48,7 @@ public final class CandidateSpans {
         anaphor.ifPresent(a -> verbAfterAnaphor(s, tags, a.to() + 1));
         List<int[]> chunks = new ArrayList<>();
         for (int i = 0; i < s.size(); i++) {
-            if (tags[i].endsWith("NP") && !tags[i].startsWith("I-") && !population(s, i) && !methodFrame(s, i)) {
+            if (tags[i].endsWith("NP") && !tags[i].startsWith("I-") && !population(s, i)) {
                 int j = i;
                 while (j + 1 < s.size() && tags[j + 1].startsWith("I-")) {
                     j++;
@@ -66,7 +66,6 @@ public final class CandidateSpans {
             }
             if (!possessor(s, to, chunks, c)) {
                 add(s, from, to, out);
-                conjuncts(s, from, to, out);
             }
             if (from > 0 && s.pos()[from - 1].equals("VBG")) {
                 add(s, from - 1, to, out);
@@ -209,27 +208,6 @@ public final class CandidateSpans {
                 || chunkStart >= 3 && before.equals("of") && s.token(chunkStart - 2).equalsIgnoreCase("sample");
     }
 
-    /** Openings that name a study's data or method: "Using payroll records for 2012-2019, we study ...". */
-    private static final java.util.regex.Pattern METHOD_OPENING = java.util.regex.Pattern.compile(
-            "(?i)(using|drawing on|based on|relying on|combining|analy[sz]ing|exploiting|pooling|linking|with data "
-                    + "(from|on))\\b.*");
-
-    /**
-     * A chunk inside an opening phrase that names the data or method of a study, before its first comma ("Using
-     * loan-level data from 31 banks, we find that ..."): the means of the finding, not a concept of it.
-     */
-    private static boolean methodFrame(ChunkedSentence s, int chunkStart) {
-        if (!METHOD_OPENING.matcher(s.text()).matches()) {
-            return false;
-        }
-        for (int i = 0; i < chunkStart; i++) {
-            if (s.token(i).equals(",")) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
      * A span that is no concept however the chunker grouped it: one function word ("of", the "turn" of "in
      * turn"), or only time words and numbers ("each year", "two decades", "2019").
@@ -247,37 +225,6 @@ public final class CandidateSpans {
             }
         }
         return true;
-    }
-
-    /**
-     * Each conjunct of a coordinated chunk is a candidate beside the whole: "heat and drought" gives "heat" and
-     * "drought" too, "worker turnover, absenteeism and sick leave" its three parts, so each can be a concept of its
-     * own edge. A part needs a noun.
-     */
-    static void conjuncts(ChunkedSentence s, int from, int to, Map<Long, ConceptSpan> out) {
-        int start = from;
-        boolean split = false;
-        for (int i = from; i <= to + 1; i++) {
-            boolean boundary = i <= to && (s.pos()[i].equals("CC") || s.token(i).equals(","));
-            if (i > to || boundary) {
-                if (i <= to) {
-                    split = true;
-                }
-                if (split && hasNoun(s, start, i - 1)) {
-                    add(s, start, i - 1, out);
-                }
-                start = i + 1;
-            }
-        }
-    }
-
-    private static boolean hasNoun(ChunkedSentence s, int from, int to) {
-        for (int i = from; i <= to; i++) {
-            if (s.pos()[i].startsWith("NN")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Words that only say how much: units and multipliers beside numbers. */

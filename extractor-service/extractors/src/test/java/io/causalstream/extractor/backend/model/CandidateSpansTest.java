@@ -41,27 +41,6 @@ class CandidateSpansTest {
     }
 
     @Test
-    void eachConjunctOfACoordinatedChunkIsACandidateBesideTheWhole() {
-        assertThat(texts("Frost and hail damaged the apple harvest."))
-                .contains("Frost and hail", "Frost", "hail", "apple harvest");
-        assertThat(texts("The reform reduced staff turnover, absenteeism and sick leave."))
-                .contains("staff turnover", "absenteeism", "sick leave");
-        // no coordination, nothing more
-        assertThat(texts("Deforestation reduces the supply of clean water."))
-                .containsExactly("Deforestation", "supply", "supply of clean water", "clean water");
-    }
-
-    @Test
-    void theDataOrMethodAStudyOpensWithIsNoConcept() {
-        assertThat(texts("Using hospital records from 2010 to 2018, we find that heatwaves raised admissions."))
-                .contains("heatwaves", "admissions").noneMatch(t -> t.contains("records"));
-        assertThat(texts("Drawing on customs data, the authors show that tariffs cut imports."))
-                .contains("tariffs", "imports").noneMatch(t -> t.contains("customs"));
-        // not an opening: the records stay a concept
-        assertThat(texts("Poor hospital records delayed treatment.")).anyMatch(t -> t.contains("records"));
-    }
-
-    @Test
     void aPossessorAloneIsNoConcept() {
         assertThat(texts("Mentoring improved the nurses' job satisfaction.")).contains("job satisfaction")
                 .doesNotContain("nurses");
