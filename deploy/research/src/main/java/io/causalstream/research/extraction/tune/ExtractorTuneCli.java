@@ -52,7 +52,8 @@ import picocli.CommandLine.Option;
  * graph and the extractor is run through ONNX Runtime, as the service runs it: the edge threshold is chosen on the
  * soft-measures validation split (mean of micro METEOR-E@0.01 and ROUGE-E@0.45), the claim threshold on the news
  * corpus' dev split (accuracy), the epoch by the first. The file holds only what training changed (fp16
- * differences), the heads and the thresholds. Seeded and single-threaded: two runs write the same bytes.
+ * differences), the heads and the thresholds. Seeded and single-threaded (how far two runs agree:
+ * docs/extractor-model.md).
  */
 @Command(name = "extractor-tune", mixinStandardHelpOptions = true,
         description = "Fine-tune the model extractor's encoder, relation head and claim detector with DJL on CPU; "

@@ -41,7 +41,7 @@ final class TunedModelCard {
                 thread(s)): seed %d, %d epochs, %d sentences a step, Adam, encoder rate %s (heads x%s) warming up over
                 the first tenth then decaying linearly, %d sampled negatives per sentence, positive pairs weigh %s,
                 claim loss weighs %s, %d word pieces per training sentence. Best epoch %d; %d steps, %.0f s in all.
-                Reproducible: two runs write the same file.
+                Seeded and single-threaded; docs/extractor-model.md says how far two runs of it agree.
                 Model: `%s.bin`, %d bytes, sha256 `%s`.
 
                 | epoch | pair loss | claim loss | seconds | check |
