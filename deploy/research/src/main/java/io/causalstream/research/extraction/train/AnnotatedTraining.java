@@ -30,7 +30,7 @@ import java.util.Locale;
 public record AnnotatedTraining(List<GoldPassage> passages, int droppedElo, int droppedEvaluation) {
 
     /** The annotated passages shipped for {@code extractor-tune}. */
-    public static final String SHIPPED = "/io/causalstream/research/extraction/train/annotated-passages-v1.jsonl";
+    public static final String SHIPPED = "/io/causalstream/research/extraction/train/annotated-passages-v2.jsonl";
 
     public AnnotatedTraining {
         passages = List.copyOf(passages);
