@@ -41,12 +41,20 @@ public final class HeldOutPassages {
 
     /** The shipped realistic passages, v1. */
     public static List<HeldOutPassage> shipped() {
-        InputStream in = HeldOutPassages.class.getResourceAsStream(SHIPPED);
+        return resource(SHIPPED, "the held-out set");
+    }
+
+    /**
+     * A set in this format shipped on the classpath at {@code path}; {@code what} names it when it is missing, and
+     * its file name names it in errors.
+     */
+    public static List<HeldOutPassage> resource(String path, String what) {
+        InputStream in = HeldOutPassages.class.getResourceAsStream(path);
         if (in == null) {
-            throw new IllegalStateException("the held-out set " + SHIPPED + " is not on the classpath");
+            throw new IllegalStateException(what + " " + path + " is not on the classpath");
         }
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return read(reader, SHIPPED_NAME);
+            return read(reader, path.substring(path.lastIndexOf('/') + 1));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -59,8 +67,7 @@ public final class HeldOutPassages {
         }
     }
 
-    /** A set in this format from a reader; {@code name} names it in errors. */
-    public static List<HeldOutPassage> read(BufferedReader reader, String name) throws IOException {
+    static List<HeldOutPassage> read(BufferedReader reader, String name) throws IOException {
         List<HeldOutPassage> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         String line;

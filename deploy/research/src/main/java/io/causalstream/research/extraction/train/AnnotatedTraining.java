@@ -4,12 +4,7 @@ import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.research.extraction.HeldOutPassage;
 import io.causalstream.research.extraction.HeldOutPassages;
 import io.causalstream.schemas.graph.Triple;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,15 +33,7 @@ public record AnnotatedTraining(List<GoldPassage> passages, int droppedElo, int 
 
     /** The shipped annotated passages. */
     public static List<HeldOutPassage> shipped() {
-        InputStream in = AnnotatedTraining.class.getResourceAsStream(SHIPPED);
-        if (in == null) {
-            throw new IllegalStateException("the annotated passages " + SHIPPED + " are not on the classpath");
-        }
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return HeldOutPassages.read(reader, SHIPPED);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return HeldOutPassages.resource(SHIPPED, "the annotated passages");
     }
 
     /** Files in the held-out format, read in order. */

@@ -151,11 +151,10 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         TrainingSplits splits = TrainingSplits.load(data);
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
-        List<GoldPassage> train = curated == null ? splits.train(limit)
-                : splits.train(limit, curated, ReleasedSplit.read(data.resolve("data/test_data.csv")), console);
+        List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
+        List<GoldPassage> train = splits.train(limit, curated, test, console);
         List<GoldPassage> val = splits.val();
-        AnnotatedTraining annotated = AnnotatedTraining.select(annotatedPassages(), elo,
-                splits.evaluationTexts(ReleasedSplit.read(data.resolve("data/test_data.csv"))));
+        AnnotatedTraining annotated = AnnotatedTraining.select(annotatedPassages(), elo, splits.evaluationTexts(test));
         console.println(annotated.summary());
         List<CausalNewsSentences.Sentence> newsTrain = CausalNewsSentences.read(news.resolve("train_subtask1.csv"));
         newsTrain = newsTrain.subList(0, Math.min(newsSentences, newsTrain.size()));
@@ -170,56 +169,32 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         EncoderSettings baseFiles = baseSettings.materialised();
         OnnxModel base = OnnxModel.read(baseFiles.modelPath());
         List<TuningSentence> sentences = new ArrayList<>();
-        int aligned = 0;
-        int unaligned = 0;
-        int annotatedAligned = 0;
-        int annotatedUnaligned = 0;
+        int[] alignedOfAll = new int[2];
+        int[] annotatedAlignedOfAll = new int[2];
         try (HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.builder().optTokenizerPath(baseFiles.tokenizerPath())
                 .optAddSpecialTokens(true).optPadding(false).optTruncation(true).optMaxLength(maxTokens).build();
              DjlTokenEncoder baseEncoder = DjlTokenEncoder.open(baseSettings)) {
             ConceptReader reader = new ConceptReader(baseEncoder);
             PairLabels labeller = new PairLabels(rouge.similarity(), meteor.similarity());
             for (GoldPassage p : train) {
-                List<SentenceFeatures> features = reader.read(p.text());
-                PairLabels.Labelled l = labeller.label(features, p.gold());
-                aligned += l.aligned();
-                unaligned += l.unaligned();
-                for (int s = 0; s < features.size(); s++) {
-                    SentenceFeatures f = features.get(s);
-                    int[][] labels = l.labels().get(s);
-                    TuningSentence t = tokenised(tokenizer, f.sentence().text(), f.spans(), labels, -1);
-                    sentences.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(),
-                            t.positives() > 0 ? 1 : -1));
-                }
+                addPassage(p, false, 1, reader, labeller, tokenizer, sentences, alignedOfAll);
             }
             for (GoldPassage p : annotated.passages()) {
-                List<SentenceFeatures> features = reader.read(p.text());
-                PairLabels.Labelled l = labeller.label(features, p.gold());
-                annotatedAligned += l.aligned();
-                annotatedUnaligned += l.unaligned();
-                for (int s = 0; s < features.size(); s++) {
-                    SentenceFeatures f = features.get(s);
-                    TuningSentence t = tokenised(tokenizer, f.sentence().text(), f.spans(), l.labels().get(s), -1);
-                    // the gold lists every claim: a sentence no triple was aligned to asserts none, unless a triple
-                    // of the passage found no pair (it may be that sentence's)
-                    int claim = t.positives() > 0 ? 1 : l.unaligned() == 0 ? 0 : -1;
-                    for (int r = 0; r < passagesRepeat; r++) {
-                        sentences.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(),
-                                claim));
-                    }
-                }
+                addPassage(p, true, passagesRepeat, reader, labeller, tokenizer, sentences, annotatedAlignedOfAll);
             }
             for (CausalNewsSentences.Sentence s : newsTrain) {
                 sentences.add(tokenised(tokenizer, s.text(), List.of(), null, s.causal() ? 1 : 0));
             }
         }
+        int aligned = alignedOfAll[0];
+        int unaligned = alignedOfAll[1] - aligned;
         console.printf(Locale.ROOT, "%d training sentences; gold triples aligned to candidate pairs: %d of %d "
-                + "(annotated passages: %d of %d)%n", sentences.size(), aligned, aligned + unaligned, annotatedAligned,
-                annotatedAligned + annotatedUnaligned);
+                + "(annotated passages: %d of %d)%n", sentences.size(), aligned, alignedOfAll[1],
+                annotatedAlignedOfAll[0], annotatedAlignedOfAll[1]);
         String annotatedLine = annotated.passages().isEmpty() ? "none" : String.format(Locale.ROOT,
                 "%d passages written for training in the register of reports (%d gold triples, %d aligned; %d "
                         + "passages with none), each read %d times an epoch", annotated.passages().size(),
-                annotatedAligned + annotatedUnaligned, annotatedAligned,
+                annotatedAlignedOfAll[1], annotatedAlignedOfAll[0],
                 annotated.passages().stream().filter(p -> p.gold().isEmpty()).count(), passagesRepeat);
         EncoderTuner.Options options = new EncoderTuner.Options(epochs, batch, tuneLayers, learningRate, headRate,
                 negatives, positiveWeight, claimWeight, hidden, seed);
@@ -245,6 +220,29 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                     result, model, sha, bytes.size(), threads));
         }
         return 0;
+    }
+
+    /**
+     * A gold passage's sentences as training sentences: pair labels from its gold ({@link PairLabels}), each sentence
+     * {@code repeat} times. A sentence with an aligned triple asserts causation. One without says nothing about its
+     * claim unless the gold is {@code exhaustive} (it lists every claim, as the annotated passages' does): then it
+     * asserts none, unless a triple of the passage found no pair (it may be that sentence's).
+     * {@code alignedOfAll} adds the passage's aligned triples and all its triples.
+     */
+    static void addPassage(GoldPassage p, boolean exhaustive, int repeat, ConceptReader reader, PairLabels labeller,
+                           HuggingFaceTokenizer tokenizer, List<TuningSentence> out, int[] alignedOfAll) {
+        List<SentenceFeatures> features = reader.read(p.text());
+        PairLabels.Labelled l = labeller.label(features, p.gold());
+        alignedOfAll[0] += l.aligned();
+        alignedOfAll[1] += l.aligned() + l.unaligned();
+        for (int s = 0; s < features.size(); s++) {
+            SentenceFeatures f = features.get(s);
+            TuningSentence t = tokenised(tokenizer, f.sentence().text(), f.spans(), l.labels().get(s), -1);
+            int claim = t.positives() > 0 ? 1 : exhaustive && l.unaligned() == 0 ? 0 : -1;
+            for (int r = 0; r < repeat; r++) {
+                out.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(), claim));
+            }
+        }
     }
 
     /** The annotated passages {@code --passages} names. */
