@@ -285,7 +285,7 @@ public final class BertEncoderBlock extends AbstractBlock {
     /** An initializer that gives the ONNX values whatever shape is asked (the parameter's own). */
     private static Initializer fromOnnx(FloatTensor t) {
         return (manager, shape, dataType) -> {
-            NDArray array = manager.create(t.values(), new Shape(t.shape()));
+            NDArray array = EngineMemory.own(manager.create(t.values(), new Shape(t.shape())));
             return dataType == DataType.FLOAT32 ? array : array.toType(dataType, false);
         };
     }

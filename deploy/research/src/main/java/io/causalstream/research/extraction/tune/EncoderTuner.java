@@ -1,5 +1,7 @@
 package io.causalstream.research.extraction.tune;
 
+import static io.causalstream.encoder.tune.EngineMemory.own;
+
 import ai.djl.Device;
 import ai.djl.Model;
 import ai.djl.engine.Engine;
@@ -172,11 +174,11 @@ public final class EncoderTuner {
         try (NDManager m = trainer.getManager().newSubManager()) {
             int columns = batch.sentences() * batch.width();
             NDList inputs = new NDList(
-                    m.create(batch.ids(), new Shape(batch.sentences(), batch.width())),
-                    m.create(batch.mask(), new Shape(batch.sentences(), batch.width())),
-                    m.create(batch.pairPool(), new Shape(4L * batch.examples(), columns)),
-                    m.create(batch.scalars(), new Shape(batch.examples(), 5)),
-                    m.create(batch.claimPool(), new Shape(batch.claimExamples(), columns)));
+                    own(m.create(batch.ids(), new Shape(batch.sentences(), batch.width()))),
+                    own(m.create(batch.mask(), new Shape(batch.sentences(), batch.width()))),
+                    own(m.create(batch.pairPool(), new Shape(4L * batch.examples(), columns))),
+                    own(m.create(batch.scalars(), new Shape(batch.examples(), 5))),
+                    own(m.create(batch.claimPool(), new Shape(batch.claimExamples(), columns))));
             double[] out = new double[2];
             try (GradientCollector collector = trainer.newGradientCollector()) {
                 NDList predictions = trainer.forward(inputs);
@@ -192,15 +194,15 @@ public final class EncoderTuner {
                         weightSum += weights[x];
                     }
                     NDArray logp = predictions.get(0).logSoftmax(1);
-                    NDArray picked = logp.mul(m.create(oneHot, new Shape(batch.examples(), RelationHead.CLASSES)))
+                    NDArray picked = logp.mul(own(m.create(oneHot, new Shape(batch.examples(), RelationHead.CLASSES))))
                             .sum(new int[] {1});
-                    NDArray pair = picked.mul(m.create(weights)).sum().neg().div(weightSum);
+                    NDArray pair = picked.mul(own(m.create(weights))).sum().neg().div(weightSum);
                     out[0] = pair.toType(DataType.FLOAT32, false).getFloat();
                     loss = pair;
                 }
                 if (batch.claimExamples() > 0 && o.claimWeight() > 0) {
                     NDArray z = predictions.get(1);
-                    NDArray y = m.create(batch.claimLabels());
+                    NDArray y = own(m.create(batch.claimLabels()));
                     // log(1 + e^z) - y z, written so that no exponent overflows
                     NDArray bce = z.maximum(0f).add(z.abs().neg().exp().add(1f).log()).sub(z.mul(y)).mean();
                     out[1] = bce.toType(DataType.FLOAT32, false).getFloat();

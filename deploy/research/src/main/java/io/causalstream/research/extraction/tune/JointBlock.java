@@ -11,6 +11,7 @@ import ai.djl.training.ParameterStore;
 import ai.djl.training.initializer.Initializer;
 import ai.djl.util.PairList;
 import io.causalstream.encoder.tune.BertEncoderBlock;
+import io.causalstream.encoder.tune.EngineMemory;
 import io.causalstream.extractor.backend.model.ClaimHead;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
@@ -158,7 +159,7 @@ public final class JointBlock extends AbstractBlock {
                 double u2 = random.nextDouble();
                 values[i] = (float) (Math.sqrt(-2 * Math.log(1 - u1)) * Math.cos(2 * Math.PI * u2) * std);
             }
-            return manager.create(values, shape).toType(type, false);
+            return EngineMemory.own(manager.create(values, shape)).toType(type, false);
         };
     }
 }
