@@ -2,10 +2,12 @@ package io.causalstream.research.extraction.train;
 
 import io.causalstream.extractor.dataset.GoldPassage;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A training split with curators' corrections merged in. A curated passage
@@ -30,21 +32,15 @@ public record CuratedTraining(List<GoldPassage> train, int added, int replaced, 
 
     public static CuratedTraining merge(List<GoldPassage> train, List<CuratedAnnotations.Curated> curated,
                                         EloPassages elo, List<String> evaluationTexts) {
-        EloPassages evaluation = new EloPassages(evaluationTexts);
+        EvaluationGuard guard = new EvaluationGuard(elo, evaluationTexts);
         Map<String, GoldPassage> corrections = new LinkedHashMap<>();
-        int droppedElo = 0;
-        int droppedEvaluation = 0;
         for (CuratedAnnotations.Curated c : curated) {
-            if (elo.contains(c.text())) {
-                droppedElo++;
-            } else if (evaluation.contains(c.text())) {
-                droppedEvaluation++;
-            } else {
+            if (guard.admits(c.text())) {
                 corrections.put(EloPassages.key(c.text()), c.passage());
             }
         }
         List<GoldPassage> merged = new ArrayList<>();
-        java.util.Set<String> used = new java.util.HashSet<>();
+        Set<String> used = new HashSet<>();
         for (GoldPassage p : train) {
             String key = EloPassages.key(p.text());
             GoldPassage correction = corrections.get(key);
@@ -55,8 +51,8 @@ public record CuratedTraining(List<GoldPassage> train, int added, int replaced, 
         }
         corrections.keySet().removeAll(used);
         merged.addAll(corrections.values());
-        return new CuratedTraining(List.copyOf(merged), corrections.size(), used.size(), droppedElo,
-                droppedEvaluation);
+        return new CuratedTraining(List.copyOf(merged), corrections.size(), used.size(), guard.droppedElo(),
+                guard.droppedEvaluation());
     }
 
     /** One line for the console and the model card. */
