@@ -41,13 +41,21 @@ import org.slf4j.LoggerFactory;
  * among pairs) and a logistic loss on the claim labels. After each epoch the block is handed to a check (the
  * validation split), which returns its score; the best epoch's result is kept.
  *
- * <p>Reproducible: the heads' initial weights come from the seed, a {@link Random} of the same seed orders the
- * batches and samples the negatives, and PyTorch runs with the single thread the CLI sets: two runs give the same
- * weights bit for bit.
+ * <p>A step whose loss or gradients are not finite changes nothing: its gradients are dropped and the step is
+ * counted as skipped (as mixed-precision trainers skip an overflowing step), so one numerical accident does not
+ * carry NaN into every weight through Adam's moments. Training stops with a clear error only when
+ * {@value #SKIPS_BEFORE_GIVING_UP} steps in a row are skipped.
+ *
+ * <p>Seeded: the heads' initial weights come from the seed, a {@link Random} of the same seed orders the batches and
+ * samples the negatives, and PyTorch runs with the single thread the CLI sets. Short runs give the same weights bit
+ * for bit; long runs can drift apart (docs/extractor-model.md gives how far).
  */
 public final class EncoderTuner {
 
     private static final Logger LOG = LoggerFactory.getLogger(EncoderTuner.class);
+
+    /** Consecutive skipped steps after which the weights are taken to be lost. */
+    static final int SKIPS_BEFORE_GIVING_UP = 20;
 
     /**
      * @param tuneLayers     encoder layers trained, counted from the top (the embeddings stay frozen)
@@ -73,7 +81,8 @@ public final class EncoderTuner {
     public record EpochReport(int epoch, double pairLoss, double claimLoss, double seconds, String note) {
     }
 
-    public record Result<T>(T best, int bestEpoch, List<EpochReport> epochs, int steps, double seconds) {
+    /** @param skipped steps skipped because a loss or gradient was not finite */
+    public record Result<T>(T best, int bestEpoch, List<EpochReport> epochs, int steps, int skipped, double seconds) {
     }
 
     public static <T> Result<T> train(OnnxModel base, List<TuningSentence> sentences, Options o,
@@ -102,6 +111,8 @@ public final class EncoderTuner {
         int bestEpoch = 0;
         double bestScore = Double.NEGATIVE_INFINITY;
         int steps = 0;
+        int skipped = 0;
+        int skippedInARow = 0;
         try (Model model = Model.newInstance("extractor-tune", Device.cpu(), "PyTorch")) {
             model.setBlock(block);
             DefaultTrainingConfig training = new DefaultTrainingConfig(Loss.l2Loss())
@@ -115,27 +126,36 @@ public final class EncoderTuner {
                     double pairLoss = 0;
                     double claimLoss = 0;
                     List<List<TuningSentence>> batches = batches(sentences, o.batchSize(), random);
+                    int counted = 0;
                     for (int k = 0; k < batches.size(); k++) {
-                        double[] loss = step(trainer, TuningBatch.of(batches.get(k), o.negatives(), random), o);
-                        if (!Double.isFinite(loss[0]) || !Double.isFinite(loss[1])) {
-                            // Adam carries a NaN into every weight: nothing after this step can be kept
-                            throw new IllegalStateException(String.format(Locale.ROOT, "training diverged at epoch "
-                                    + "%d step %d (pair loss %s, claim loss %s): lower --lr or --head-rate", epoch,
-                                    k + 1, loss[0], loss[1]));
+                        double[] loss = step(trainer, block, TuningBatch.of(batches.get(k), o.negatives(), random), o);
+                        if (loss == null) {
+                            skipped++;
+                            skippedInARow++;
+                            LOG.warn("epoch {} step {}: skipped, a loss or gradient is not finite ({} in a row)", epoch,
+                                    k + 1, skippedInARow);
+                            if (skippedInARow >= SKIPS_BEFORE_GIVING_UP) {
+                                throw new IllegalStateException(String.format(Locale.ROOT, "training diverged at "
+                                        + "epoch %d step %d (%d steps in a row with a loss or gradient that is not "
+                                        + "finite): lower --lr or --head-rate", epoch, k + 1, skippedInARow));
+                            }
+                            continue;
                         }
+                        skippedInARow = 0;
+                        counted++;
                         pairLoss += loss[0];
                         claimLoss += loss[1];
                         steps++;
                         if ((k + 1) % 20 == 0 || k + 1 == batches.size()) {
                             LOG.info("epoch {} step {}/{}: pair loss {}, claim loss {}, {} s", epoch, k + 1,
-                                    batches.size(), String.format("%.4f", pairLoss / (k + 1)),
-                                    String.format("%.4f", claimLoss / (k + 1)),
+                                    batches.size(), String.format("%.4f", pairLoss / counted),
+                                    String.format("%.4f", claimLoss / counted),
                                     String.format("%.0f", (System.nanoTime() - epochStart) / 1e9));
                         }
                     }
                     Check<T> check = afterEpoch.apply(block, epoch);
-                    EpochReport report = new EpochReport(epoch, pairLoss / batches.size(),
-                            claimLoss / batches.size(), (System.nanoTime() - epochStart) / 1e9, check.note());
+                    EpochReport report = new EpochReport(epoch, pairLoss / Math.max(1, counted),
+                            claimLoss / Math.max(1, counted), (System.nanoTime() - epochStart) / 1e9, check.note());
                     LOG.info("epoch {}: {}", epoch, check.note());
                     reports.add(report);
                     if (check.score() > bestScore) {
@@ -146,7 +166,7 @@ public final class EncoderTuner {
                 }
             }
         }
-        return new Result<>(best, bestEpoch, reports, steps, (System.nanoTime() - start) / 1e9);
+        return new Result<>(best, bestEpoch, reports, steps, skipped, (System.nanoTime() - start) / 1e9);
     }
 
     /**
@@ -169,8 +189,8 @@ public final class EncoderTuner {
         return out;
     }
 
-    /** One step; {pair loss, claim loss}. */
-    private static double[] step(Trainer trainer, TuningBatch batch, Options o) {
+    /** One step; {pair loss, claim loss}, or null when it was skipped because a loss or gradient is not finite. */
+    private static double[] step(Trainer trainer, JointBlock block, TuningBatch batch, Options o) {
         try (NDManager m = trainer.getManager().newSubManager()) {
             int columns = batch.sentences() * batch.width();
             NDList inputs = new NDList(
@@ -180,6 +200,7 @@ public final class EncoderTuner {
                     own(m.create(batch.scalars(), new Shape(batch.examples(), 5))),
                     own(m.create(batch.claimPool(), new Shape(batch.claimExamples(), columns))));
             double[] out = new double[2];
+            boolean finite;
             try (GradientCollector collector = trainer.newGradientCollector()) {
                 NDList predictions = trainer.forward(inputs);
                 NDArray loss = null;
@@ -209,13 +230,37 @@ public final class EncoderTuner {
                     NDArray weighted = bce.mul(o.claimWeight());
                     loss = loss == null ? weighted : loss.add(weighted);
                 }
-                if (loss != null) {
+                finite = Double.isFinite(out[0]) && Double.isFinite(out[1]);
+                if (finite && loss != null) {
                     collector.backward(loss);
+                    finite = finiteGradients(block);
                 }
+                if (!finite) {
+                    collector.zeroGradients();
+                }
+            }
+            if (!finite) {
+                return null;
             }
             trainer.step();
             return out;
         }
+    }
+
+    /** Whether every trainable parameter's gradient is finite (a sum is NaN or infinite when an element is). */
+    private static boolean finiteGradients(JointBlock block) {
+        for (Pair<String, Parameter> p : block.getParameters()) {
+            NDArray array = p.getValue().getArray();
+            if (!p.getValue().requiresGradient() || !array.hasGradient()) {
+                continue;
+            }
+            try (NDArray gradient = array.getGradient(); NDArray sum = gradient.sum()) {
+                if (!Float.isFinite(sum.getFloat())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** The names of the block's parameters that training may change (for the model card and the tests). */

@@ -40,7 +40,7 @@ final class TunedModelCard {
                 **Training.** `nice -n 19 deploy/causal-stream extractor-tune` (DJL PyTorch engine on CPU, %d
                 thread(s)): seed %d, %d epochs, %d sentences a step, Adam, encoder rate %s (heads x%s) warming up over
                 the first tenth then decaying linearly, %d sampled negatives per sentence, positive pairs weigh %s,
-                claim loss weighs %s, %d word pieces per training sentence. Best epoch %d; %d steps, %.0f s in all.
+                claim loss weighs %s, %d word pieces per training sentence. Best epoch %d; %d steps taken, %d skipped (a loss or gradient not finite), %.0f s in all.
                 Seeded and single-threaded; docs/extractor-model.md says how far two runs of it agree.
                 Model: `%s.bin`, %d bytes, sha256 `%s`.
 
@@ -54,7 +54,7 @@ final class TunedModelCard {
                 val,
                 newsDev, threads, o.seed(), o.epochs(), o.batchSize(), Float.toString(o.learningRate()),
                 Float.toString(o.headRate()), o.negatives(), Float.toString(o.positiveWeight()),
-                Float.toString(o.claimWeight()), maxTokens, result.bestEpoch(), result.steps(), result.seconds(), name,
+                Float.toString(o.claimWeight()), maxTokens, result.bestEpoch(), result.steps(), result.skipped(), result.seconds(), name,
                 bytes,
                 sha, epochs);
     }
