@@ -25,7 +25,7 @@ import java.util.Locale;
 public record AnnotatedTraining(List<GoldPassage> passages, int droppedElo, int droppedEvaluation) {
 
     /** The annotated passages shipped for {@code extractor-tune}. */
-    public static final String SHIPPED = "/io/causalstream/research/extraction/train/annotated-passages-v2.jsonl";
+    public static final String SHIPPED = "/io/causalstream/research/extraction/train/annotated-passages-v3.jsonl";
 
     public AnnotatedTraining {
         passages = List.copyOf(passages);
@@ -48,21 +48,15 @@ public record AnnotatedTraining(List<GoldPassage> passages, int droppedElo, int 
     /** The annotated passages that are no evaluation passage, as gold passages. */
     public static AnnotatedTraining select(List<HeldOutPassage> annotated, EloPassages elo,
                                            List<String> evaluationTexts) {
-        EloPassages evaluation = new EloPassages(evaluationTexts);
+        EvaluationGuard guard = new EvaluationGuard(elo, evaluationTexts);
         List<GoldPassage> kept = new ArrayList<>();
-        int droppedElo = 0;
-        int droppedEvaluation = 0;
         for (HeldOutPassage p : annotated) {
-            if (elo.contains(p.text())) {
-                droppedElo++;
-            } else if (evaluation.contains(p.text())) {
-                droppedEvaluation++;
-            } else {
+            if (guard.admits(p.text())) {
                 kept.add(new GoldPassage(p.text(), p.gold().stream()
                         .map(e -> new Triple(e.source(), e.target(), e.direction(), List.of(), null)).toList()));
             }
         }
-        return new AnnotatedTraining(kept, droppedElo, droppedEvaluation);
+        return new AnnotatedTraining(kept, guard.droppedElo(), guard.droppedEvaluation());
     }
 
     /** One line for the console and the model card. */

@@ -131,7 +131,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
     @Option(names = "--passages", paramLabel = "FILE", split = ",", description = "Passages annotated for "
             + "training (JSON Lines in the held-out format, under its annotation rules), added to the train split; "
             + "their sentences with no gold triple teach the claim detector what asserts nothing (default: the "
-            + "shipped annotated-passages-v2.jsonl; 'none' for none).")
+            + "shipped annotated-passages-v3.jsonl; 'none' for none).")
     List<String> passages = List.of("shipped");
 
     @Option(names = "--passages-repeat", defaultValue = "2", description = "How many times an epoch reads each "
