@@ -34,8 +34,10 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
@@ -145,6 +147,7 @@ public final class IngestCommand implements Runnable {
                 return CommandLine.defaultFactory().create(cls);
             }
         });
+        cl.setErr(new java.io.PrintWriter(io.err(), true));
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             io.err().println("\ningest failed: " + DeadLetters.reason(e));
             return 1;
@@ -161,6 +164,9 @@ public final class IngestCommand implements Runnable {
 
         @Mixin
         Common common = new Common();
+
+        @Spec
+        CommandSpec spec;
 
         Io io;
         private Publisher publisher;
@@ -280,7 +286,7 @@ public final class IngestCommand implements Runnable {
                     public void close() {
                     }
                 });
-                units = TextUnits.split(sb.toString(), TextUnits.Unit.valueOf(unit.toUpperCase(Locale.ROOT)));
+                units = TextUnits.split(sb.toString(), textUnit(spec, unit));
             }
             return units.size();
         }
@@ -292,6 +298,17 @@ public final class IngestCommand implements Runnable {
                 passage(u, null, null, null, null, Map.of("source", source, "unit", unit));
             }
         }
+    }
+
+    /** The {@code --unit} of a text source, or a usage error that names the units there are. */
+    static TextUnits.Unit textUnit(CommandSpec command, String unit) {
+        for (TextUnits.Unit u : TextUnits.Unit.values()) {
+            if (u.name().equalsIgnoreCase(unit)) {
+                return u;
+            }
+        }
+        throw new CommandLine.ParameterException(command.commandLine(), "--unit must be paragraphs, sentences, "
+                + "lines or whole, got '" + unit + "'");
     }
 
     @Command(name = "stdin", mixinStandardHelpOptions = true,
@@ -309,7 +326,7 @@ public final class IngestCommand implements Runnable {
         @Override
         void read() throws IOException, InterruptedException {
             String all = new String(io.in().readAllBytes(), StandardCharsets.UTF_8);
-            for (String u : TextUnits.split(all, TextUnits.Unit.valueOf(unit.toUpperCase(Locale.ROOT)))) {
+            for (String u : TextUnits.split(all, textUnit(spec, unit))) {
                 passage(u, null, null, null, null, Map.of("source", "stdin", "unit", unit));
             }
         }
@@ -381,7 +398,7 @@ public final class IngestCommand implements Runnable {
         @Override
         void read() throws IOException, InterruptedException {
             if (!unit.equals("first-section") && !unit.equals("paragraphs")) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(spec.commandLine(),
                         "--unit must be first-section or paragraphs, got '" + unit + "'");
             }
             try (BufferedReader in = open(file)) {

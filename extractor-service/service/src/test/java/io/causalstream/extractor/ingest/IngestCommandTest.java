@@ -169,6 +169,17 @@ class IngestCommandTest {
     }
 
     @Test
+    void anUnknownUnitIsAUsageErrorThatNamesTheUnits() throws Exception {
+        Path f = dir.resolve("notes.txt");
+        Files.writeString(f, "Drought reduces crop yields.");
+        assertThat(run("", "text", f.toString(), "--unit", "passages")).isEqualTo(2);
+        assertThat(stderr()).contains("--unit must be paragraphs, sentences, lines or whole, got 'passages'")
+                .doesNotContain("No enum constant");
+        assertThat(run("Drought reduces crop yields.", "stdin", "--unit", "Sentences")).isZero();
+        assertThat(passages).extracting(Passage::getText).containsExactly("Drought reduces crop yields.");
+    }
+
+    @Test
     void releasedAnnotationJsonBecomesHumanExtractionsOnTheirPassagesIds() throws Exception {
         assertThat(run("", "annotations", resource("llama3.json"), "--kind", "MODEL")).isZero();
         assertThat(annotations).hasSize(20);
