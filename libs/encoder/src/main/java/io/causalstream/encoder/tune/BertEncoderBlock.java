@@ -192,7 +192,8 @@ public final class BertEncoderBlock extends AbstractBlock {
         NDArray q = heads(linear(x, w, p + "attention.self.query"), batch, tokens);
         NDArray k = heads(linear(x, w, p + "attention.self.key"), batch, tokens);
         NDArray v = heads(linear(x, w, p + "attention.self.value"), batch, tokens);
-        NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).div((float) Math.sqrt(config.headSize()))
+        NDArray scores = q.matMul(k.transpose(0, 1, 3, 2))
+                .div(EngineMemory.constant(q, (float) Math.sqrt(config.headSize())))
                 .add(additiveMask);
         NDArray context = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(batch, tokens, config.hidden());
         x = layerNorm(linear(context, w, p + "attention.output.dense").add(x), w, p + "attention.output.LayerNorm");

@@ -1,5 +1,7 @@
 package io.causalstream.research.cesar.train;
 
+import static io.causalstream.encoder.tune.EngineMemory.constant;
+
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
@@ -123,7 +125,7 @@ public final class CesarHeadBlock extends AbstractBlock {
         }
         NDArray q = x.matMul(store.getValue(wq, device, training));
         NDArray k = x.matMul(store.getValue(wk, device, training));
-        NDArray logits = q.matMul(k.transpose(0, 2, 1)).mul(logitScale);
+        NDArray logits = q.matMul(k.transpose(0, 2, 1)).mul(constant(q, logitScale));
         NDArray pairs = causeMask.expandDims(2).mul(effectMask.expandDims(1));
         logits = NDArrays.where(pairs.gt(0), logits, logits.getManager().create(MASKED));
         long batch = x.getShape().get(0);
@@ -147,7 +149,7 @@ public final class CesarHeadBlock extends AbstractBlock {
         NDArray q = splitHeads(n1.matMul(value(store, "wq", device, training)), batch, length, dh);
         NDArray k = splitHeads(n1.matMul(value(store, "wk", device, training)), batch, length, dh);
         NDArray v = splitHeads(n1.matMul(value(store, "wv", device, training)), batch, length, dh);
-        NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul((float) (1 / Math.sqrt(dh)));
+        NDArray scores = q.matMul(k.transpose(0, 1, 3, 2)).mul(constant(q, (float) (1 / Math.sqrt(dh))));
         scores = NDArrays.where(tokenMask.reshape(batch, 1, 1, length).gt(0).broadcast(scores.getShape()), scores,
                 scores.getManager().create(MASKED));
         NDArray attended = scores.softmax(-1).matMul(v).transpose(0, 2, 1, 3).reshape(batch, length, dimension);
@@ -173,8 +175,9 @@ public final class CesarHeadBlock extends AbstractBlock {
 
     /** GELU, tanh form (as {@link io.causalstream.cesar.ContextLayer}). */
     private static NDArray gelu(NDArray x) {
-        NDArray inner = x.add(x.pow(3).mul(0.044715f)).mul((float) Math.sqrt(2 / Math.PI));
-        return x.mul(inner.tanh().add(1f)).mul(0.5f);
+        NDArray inner = x.add(x.pow(constant(x, 3f)).mul(constant(x, 0.044715f)))
+                .mul(constant(x, (float) Math.sqrt(2 / Math.PI)));
+        return x.mul(inner.tanh().add(1f)).mul(constant(x, 0.5f));
     }
 
     private NDArray value(ParameterStore store, String name, ai.djl.Device device, boolean training) {

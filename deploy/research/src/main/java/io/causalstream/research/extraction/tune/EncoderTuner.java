@@ -1,5 +1,6 @@
 package io.causalstream.research.extraction.tune;
 
+import static io.causalstream.encoder.tune.EngineMemory.constant;
 import static io.causalstream.encoder.tune.EngineMemory.own;
 
 import ai.djl.Device;
@@ -18,19 +19,27 @@ import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.ParameterTracker;
 import ai.djl.nn.Parameter;
 import ai.djl.util.Pair;
+import io.causalstream.encoder.onnx.FloatTensor;
 import io.causalstream.encoder.onnx.OnnxModel;
 import io.causalstream.encoder.tune.BertConfig;
 import io.causalstream.encoder.tune.BertEncoderBlock;
+import io.causalstream.encoder.tune.EncoderDelta;
 import io.causalstream.extractor.backend.model.RelationHead;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,8 +47,10 @@ import org.slf4j.LoggerFactory;
  * Fine-tunes the extractor end to end on the PyTorch engine (CPU): the encoder's top layers, the relation head and the
  * claim detector of a {@link JointBlock}, with Adam, a learning rate that warms up then decays linearly (the heads'
  * rate a multiple of the encoder's), a weighted cross-entropy over sampled pairs (positives weigh more: edges are rare
- * among pairs) and a logistic loss on the claim labels. After each epoch the block is handed to a check (the
- * validation split), which returns its score; the best epoch's result is kept.
+ * among pairs) and a logistic loss on the claim labels. After each epoch the weights are copied out of the engine
+ * ({@link Trained}); once training has ended and the engine's model is closed, each epoch's weights go to a check
+ * (the validation split), which returns its score, and the best epoch's result is kept. The checks run ONNX Runtime
+ * and the extractor; they run after the last step so that nothing they do can touch a training step.
  *
  * <p>A step whose loss or gradients are not finite changes nothing: its gradients are dropped and the step is
  * counted as skipped (as mixed-precision trainers skip an overflowing step), so one numerical accident does not
@@ -47,8 +58,8 @@ import org.slf4j.LoggerFactory;
  * {@value #SKIPS_BEFORE_GIVING_UP} steps in a row are skipped.
  *
  * <p>Seeded: the heads' initial weights come from the seed, a {@link Random} of the same seed orders the batches and
- * samples the negatives, and PyTorch runs with the single thread the CLI sets. Short runs give the same weights bit
- * for bit; long runs can drift apart (docs/extractor-model.md gives how far).
+ * samples the negatives, and PyTorch runs with the single thread the CLI sets. Each epoch's report carries a
+ * fingerprint of the trainable weights (SHA-256 of their fp32 values), so two runs can be compared epoch by epoch.
  */
 public final class EncoderTuner {
 
@@ -78,7 +89,16 @@ public final class EncoderTuner {
     public record Check<T>(double score, T kept, String note) {
     }
 
-    public record EpochReport(int epoch, double pairLoss, double claimLoss, double seconds, String note) {
+    /**
+     * @param weights the first 12 hex digits of the SHA-256 of the trainable weights' fp32 values after the epoch
+     * @param note    the check's note
+     */
+    public record EpochReport(int epoch, double pairLoss, double claimLoss, double seconds, String weights,
+                              String note) {
+    }
+
+    /** What an epoch left, copied out of the engine: the encoder's changes from the base, and the heads. */
+    public record Trained(int epoch, EncoderDelta delta, JointBlock.Heads heads) {
     }
 
     /** @param skipped steps skipped because a loss or gradient was not finite */
@@ -86,7 +106,7 @@ public final class EncoderTuner {
     }
 
     public static <T> Result<T> train(OnnxModel base, List<TuningSentence> sentences, Options o,
-                                      BiFunction<JointBlock, Integer, Check<T>> afterEpoch) {
+                                      Function<Trained, Check<T>> check) {
         if (sentences.isEmpty()) {
             throw new IllegalArgumentException("nothing to tune on");
         }
@@ -106,10 +126,9 @@ public final class EncoderTuner {
             return o.learningRate() * scale * (heads.contains(id) ? o.headRate() : 1f);
         };
         long start = System.nanoTime();
-        List<EpochReport> reports = new ArrayList<>();
-        T best = null;
-        int bestEpoch = 0;
-        double bestScore = Double.NEGATIVE_INFINITY;
+        Map<String, FloatTensor> baseWeights = base.floatWeights();
+        List<Trained> trained = new ArrayList<>();
+        List<EpochReport> losses = new ArrayList<>();
         int steps = 0;
         int skipped = 0;
         int skippedInARow = 0;
@@ -153,20 +172,50 @@ public final class EncoderTuner {
                                     String.format("%.0f", (System.nanoTime() - epochStart) / 1e9));
                         }
                     }
-                    Check<T> check = afterEpoch.apply(block, epoch);
-                    EpochReport report = new EpochReport(epoch, pairLoss / Math.max(1, counted),
-                            claimLoss / Math.max(1, counted), (System.nanoTime() - epochStart) / 1e9, check.note());
-                    LOG.info("epoch {}: {}", epoch, check.note());
-                    reports.add(report);
-                    if (check.score() > bestScore) {
-                        bestScore = check.score();
-                        best = check.kept();
-                        bestEpoch = epoch;
-                    }
+                    String weights = fingerprint(block);
+                    trained.add(new Trained(epoch, EncoderDelta.between(baseWeights, block.encoder().weights()),
+                            block.heads()));
+                    losses.add(new EpochReport(epoch, pairLoss / Math.max(1, counted),
+                            claimLoss / Math.max(1, counted), (System.nanoTime() - epochStart) / 1e9, weights, ""));
+                    LOG.info("epoch {}: weights {}", epoch, weights);
                 }
             }
         }
+        List<EpochReport> reports = new ArrayList<>();
+        T best = null;
+        int bestEpoch = 0;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (Trained t : trained) {
+            Check<T> verdict = check.apply(t);
+            EpochReport e = losses.get(t.epoch() - 1);
+            reports.add(new EpochReport(e.epoch(), e.pairLoss(), e.claimLoss(), e.seconds(), e.weights(),
+                    verdict.note()));
+            LOG.info("epoch {}: {}", t.epoch(), verdict.note());
+            if (verdict.score() > bestScore) {
+                bestScore = verdict.score();
+                best = verdict.kept();
+                bestEpoch = t.epoch();
+            }
+        }
         return new Result<>(best, bestEpoch, reports, steps, skipped, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The first 12 hex digits of the SHA-256 of the trainable weights' fp32 values, in the block's order. */
+    static String fingerprint(JointBlock block) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (Pair<String, Parameter> p : block.getParameters()) {
+                if (p.getValue().requiresGradient()) {
+                    float[] values = p.getValue().getArray().toFloatArray();
+                    ByteBuffer bytes = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                    bytes.asFloatBuffer().put(values);
+                    sha.update(bytes.array());
+                }
+            }
+            return HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
@@ -217,7 +266,7 @@ public final class EncoderTuner {
                     NDArray logp = predictions.get(0).logSoftmax(1);
                     NDArray picked = logp.mul(own(m.create(oneHot, new Shape(batch.examples(), RelationHead.CLASSES))))
                             .sum(new int[] {1});
-                    NDArray pair = picked.mul(own(m.create(weights))).sum().neg().div(weightSum);
+                    NDArray pair = picked.mul(own(m.create(weights))).sum().neg().div(constant(picked, weightSum));
                     out[0] = pair.toType(DataType.FLOAT32, false).getFloat();
                     loss = pair;
                 }
@@ -225,9 +274,9 @@ public final class EncoderTuner {
                     NDArray z = predictions.get(1);
                     NDArray y = own(m.create(batch.claimLabels()));
                     // log(1 + e^z) - y z, written so that no exponent overflows
-                    NDArray bce = z.maximum(0f).add(z.abs().neg().exp().add(1f).log()).sub(z.mul(y)).mean();
+                    NDArray bce = z.maximum(constant(z, 0f)).add(z.abs().neg().exp().add(1f).log()).sub(z.mul(y)).mean();
                     out[1] = bce.toType(DataType.FLOAT32, false).getFloat();
-                    NDArray weighted = bce.mul(o.claimWeight());
+                    NDArray weighted = bce.mul(constant(bce, o.claimWeight()));
                     loss = loss == null ? weighted : loss.add(weighted);
                 }
                 finite = Double.isFinite(out[0]) && Double.isFinite(out[1]);

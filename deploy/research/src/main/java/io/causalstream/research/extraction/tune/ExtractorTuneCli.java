@@ -201,7 +201,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         Path scratch = Files.createTempDirectory("causal-stream-extractor-tune");
         List<GoldPassage> validation = val;
         EncoderTuner.Result<TunedExtractorModel> result = EncoderTuner.train(base, sentences, options,
-                (block, epoch) -> check(block, epoch, base, baseSettings, scratch, validation, newsDev, rouge, meteor));
+                trained -> check(trained, baseSettings, scratch, validation, newsDev, rouge, meteor));
         TunedExtractorModel model = result.best();
         Files.createDirectories(out);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -270,17 +270,17 @@ public final class ExtractorTuneCli implements Callable<Integer> {
      * the service reads; the claim threshold chosen on the news dev split (accuracy), then the edge threshold on the
      * validation split (mean of micro METEOR-E and ROUGE-E), which is the epoch's score.
      */
-    private EncoderTuner.Check<TunedExtractorModel> check(JointBlock block, int epoch, OnnxModel base,
+    private EncoderTuner.Check<TunedExtractorModel> check(EncoderTuner.Trained trained,
                                                           EncoderSettings baseSettings, Path scratch,
                                                           List<GoldPassage> val,
                                                           List<CausalNewsSentences.Sentence> newsDev,
                                                           EdgeSetScorer rouge, EdgeSetScorer meteor) {
-        EncoderDelta delta = EncoderDelta.between(base.floatWeights(), block.encoder().weights());
+        EncoderDelta delta = trained.delta();
         EncoderSettings scratchBase = new EncoderSettings(null, null, baseSettings.name(), baseSettings.maxTokens(),
-                baseSettings.batchSize(), threads, scratch.resolve("epoch-" + epoch));
+                baseSettings.batchSize(), threads, scratch.resolve("epoch-" + trained.epoch()));
         EncoderSettings tuned = TunedEncoders.materialise(scratchBase, delta, delta.id());
-        RelationHead head = block.relationHead(tuned.name());
-        ClaimHead claims = block.claimHead();
+        RelationHead head = trained.heads().relationHead(tuned.name());
+        ClaimHead claims = trained.heads().claimHead();
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(tuned)) {
             List<TokenEmbeddings> dev = encoder.encode(newsDev.stream().map(CausalNewsSentences.Sentence::text)
                     .toList());

@@ -122,29 +122,39 @@ public final class JointBlock extends AbstractBlock {
         return new Shape[] {new Shape(inputShapes[3].get(0), RelationHead.CLASSES), new Shape(inputShapes[4].get(0))};
     }
 
-    /** The relation head as the extractor runs it ({@link RelationHead}'s [hidden][in] layout), threshold 0.5. */
-    public RelationHead relationHead(String encoderName) {
-        int in = SentenceFeatures.dimension(d);
-        float[] a = values(w1);
-        float[] w1t = new float[a.length];
-        for (int k = 0; k < in; k++) {
-            for (int h = 0; h < hidden; h++) {
-                w1t[h * in + k] = a[k * hidden + h];
-            }
-        }
-        float[] c = values(w2);
-        float[] w2t = new float[c.length];
-        for (int h = 0; h < hidden; h++) {
-            for (int k = 0; k < RelationHead.CLASSES; k++) {
-                w2t[k * hidden + h] = c[h * RelationHead.CLASSES + k];
-            }
-        }
-        return new RelationHead(encoderName, d, hidden, 0.5f, w1t, values(b1), w2t, values(b2));
+    /** The heads' weights as they stand, read out of the engine. */
+    public Heads heads() {
+        return new Heads(d, hidden, values(w1), values(b1), values(w2), values(b2), values(wc), values(bc)[0]);
     }
 
-    /** The claim detector, threshold 0.5. */
-    public ClaimHead claimHead() {
-        return new ClaimHead(values(wc), values(bc)[0], 0.5f);
+    /**
+     * The heads' weights copied out of the engine (the trainer's layout: weights [in, out]), turned into the
+     * extractor's {@link RelationHead} and {@link ClaimHead}.
+     */
+    public record Heads(int d, int hidden, float[] w1, float[] b1, float[] w2, float[] b2, float[] wc, float bc) {
+
+        /** The relation head as the extractor runs it ({@link RelationHead}'s [hidden][in] layout), threshold 0.5. */
+        public RelationHead relationHead(String encoderName) {
+            int in = SentenceFeatures.dimension(d);
+            float[] w1t = new float[w1.length];
+            for (int k = 0; k < in; k++) {
+                for (int h = 0; h < hidden; h++) {
+                    w1t[h * in + k] = w1[k * hidden + h];
+                }
+            }
+            float[] w2t = new float[w2.length];
+            for (int h = 0; h < hidden; h++) {
+                for (int k = 0; k < RelationHead.CLASSES; k++) {
+                    w2t[k * hidden + h] = w2[h * RelationHead.CLASSES + k];
+                }
+            }
+            return new RelationHead(encoderName, d, hidden, 0.5f, w1t, b1, w2t, b2);
+        }
+
+        /** The claim detector, threshold 0.5. */
+        public ClaimHead claimHead() {
+            return new ClaimHead(wc, bc, 0.5f);
+        }
     }
 
     private static float[] values(Parameter p) {

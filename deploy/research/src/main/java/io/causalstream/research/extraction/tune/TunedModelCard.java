@@ -12,8 +12,8 @@ final class TunedModelCard {
                      TunedExtractorModel model, String sha, int bytes, int threads) {
         StringBuilder epochs = new StringBuilder();
         for (EncoderTuner.EpochReport e : result.epochs()) {
-            epochs.append(String.format(Locale.ROOT, "| %d | %.4f | %.4f | %.0f | %s |%n", e.epoch(), e.pairLoss(),
-                    e.claimLoss(), e.seconds(), e.note()));
+            epochs.append(String.format(Locale.ROOT, "| %d | %.4f | %.4f | %.0f | `%s` | %s |%n", e.epoch(),
+                    e.pairLoss(), e.claimLoss(), e.seconds(), e.weights(), e.note()));
         }
         return String.format(Locale.ROOT, """
                 # Model card: %s (the `model` extractor backend, version v3)
@@ -44,8 +44,8 @@ final class TunedModelCard {
                 Seeded and single-threaded; docs/extractor-model.md says how far two runs of it agree.
                 Model: `%s.bin`, %d bytes, sha256 `%s`.
 
-                | epoch | pair loss | claim loss | seconds | check |
-                |---|---|---|---|---|
+                | epoch | pair loss | claim loss | seconds | weights (sha256 of the fp32 values) | check |
+                |---|---|---|---|---|---|
                 %s
                 Figures of the whole backend (the rules' fill included) come from `deploy/causal-stream evaluate`; see
                 docs/extractor-model.md.

@@ -97,6 +97,67 @@ class CesarHeadBlockTest {
         }
     }
 
+    /**
+     * The gradients do not depend on when the garbage collector runs: the block's constants (the logit scale, the
+     * context layer's 1/sqrt(d), GELU's factors) enter the graph in memory PyTorch owns, not in direct buffers the
+     * JVM may free before the backward pass reads them (see {@code EngineMemory}). The collector runs between forward
+     * and backward and the freed memory is filled with 1e30; the gradients must equal those of a quiet run.
+     */
+    @Test
+    void gradientsAreTheSameWhenTheCollectorRunsBetweenForwardAndBackward() {
+        float[] quiet = gradientsOfAContextBlock(() -> { });
+        assertThat(quiet).hasSizeGreaterThan(100);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            assertThat(gradientsOfAContextBlock(CesarHeadBlockTest::collectAndScribble)).as("attempt %d", attempt)
+                    .isEqualTo(quiet);
+        }
+    }
+
+    private static float[] gradientsOfAContextBlock(Runnable betweenForwardAndBackward) {
+        try (NDManager manager = NDManager.newBaseManager("PyTorch")) {
+            CesarHeadBlock block = new CesarHeadBlock(D, true, 0.5f, 11, 0.5f, 2, 6);
+            int seed = 60;
+            for (String name : List.of("wq", "wk", "wv", "wo", "w1", "w2")) {
+                block.setInitializer(uniform(new SplittableRandom(seed++)), "ctx_" + name);
+            }
+            forwardAndBackward(block, manager, positiveBatch(), betweenForwardAndBackward);
+            List<Float> out = new java.util.ArrayList<>();
+            for (var p : block.getParameters()) {
+                for (float g : p.getValue().getArray().getGradient().toFloatArray()) {
+                    out.add(g);
+                }
+            }
+            float[] flat = new float[out.size()];
+            for (int i = 0; i < flat.length; i++) {
+                flat[i] = out.get(i);
+            }
+            return flat;
+        }
+    }
+
+    /** Runs the collector (so unreachable direct buffers are freed), then allocates small buffers full of 1e30. */
+    private static void collectAndScribble() {
+        try {
+            for (int round = 0; round < 3; round++) {
+                System.gc();
+                Thread.sleep(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        List<java.nio.ByteBuffer> kept = new java.util.ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(4 << (i % 3))
+                    .order(java.nio.ByteOrder.nativeOrder());
+            while (b.remaining() >= Float.BYTES) {
+                b.putFloat(1e30f);
+            }
+            kept.add(b);
+        }
+        assertThat(kept).hasSize(20_000);
+    }
+
     /** Two examples, the second padded (lengths 5 and 3), with embeddings in [0.1, 1.1) so every dot is positive. */
     private record Batch(float[][][] rows, int[] causeLengths, int width) {
         float[][] cause(int b) {
@@ -124,6 +185,11 @@ class CesarHeadBlockTest {
     }
 
     private static float[] forwardAndBackward(CesarHeadBlock block, NDManager manager, Batch batch) {
+        return forwardAndBackward(block, manager, batch, () -> { });
+    }
+
+    private static float[] forwardAndBackward(CesarHeadBlock block, NDManager manager, Batch batch,
+                                              Runnable betweenForwardAndBackward) {
         int width = batch.width();
         float[] x = new float[2 * width * D];
         float[] causeMask = new float[2 * width];
@@ -143,7 +209,9 @@ class CesarHeadBlockTest {
                     manager.create(x, new Shape(2, width, D)),
                     manager.create(causeMask, new Shape(2, width)),
                     manager.create(effectMask, new Shape(2, width))), true).singletonOrThrow();
-            collector.backward(scores.sub(manager.create(new float[] {1f, 0.2f})).square().mean());
+            NDArray loss = scores.sub(manager.create(new float[] {1f, 0.2f})).square().mean();
+            betweenForwardAndBackward.run();
+            collector.backward(loss);
             return scores.toFloatArray();
         }
     }

@@ -57,16 +57,15 @@ class EncoderTunerTest {
     }
 
     private static EncoderTuner.Result<byte[]> run(EncoderTuner.Options options) {
-        return EncoderTuner.train(base, data, options, (block, epoch) -> {
-            EncoderDelta delta = EncoderDelta.between(base.floatWeights(), block.encoder().weights());
+        return EncoderTuner.train(base, data, options, trained -> {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try {
-                delta.write(bytes);
-                block.relationHead("test").write(bytes);
+                trained.delta().write(bytes);
+                trained.heads().relationHead("test").write(bytes);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            return new EncoderTuner.Check<>(epoch, bytes.toByteArray(), "epoch " + epoch);
+            return new EncoderTuner.Check<>(trained.epoch(), bytes.toByteArray(), "epoch " + trained.epoch());
         });
     }
 
@@ -76,6 +75,10 @@ class EncoderTunerTest {
         EncoderTuner.Result<byte[]> second = run();
         assertThat(first.bestEpoch()).isEqualTo(2);
         assertThat(first.best()).isEqualTo(second.best());
+        assertThat(first.epochs()).extracting(EncoderTuner.EpochReport::weights)
+                .isEqualTo(second.epochs().stream().map(EncoderTuner.EpochReport::weights).toList())
+                .doesNotHaveDuplicates().allMatch(w -> w.matches("[0-9a-f]{12}"));
+        assertThat(first.epochs()).extracting(EncoderTuner.EpochReport::note).containsExactly("epoch 1", "epoch 2");
 
         EncoderDelta delta = EncoderDelta.read(new java.io.ByteArrayInputStream(first.best()));
         assertThat(delta.names()).isNotEmpty().allMatch(n -> n.startsWith("encoder.layer.5."));
