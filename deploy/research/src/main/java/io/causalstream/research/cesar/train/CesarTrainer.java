@@ -11,7 +11,6 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
-import ai.djl.training.loss.Loss;
 import ai.djl.training.optimizer.Optimizer;
 import ai.djl.training.tracker.LinearTracker;
 import io.causalstream.cesar.CesarHead;
@@ -116,7 +115,7 @@ public final class CesarTrainer {
         long start = System.nanoTime();
         try (Model model = Model.newInstance("cesar-head", Device.cpu(), "PyTorch")) {
             model.setBlock(block);
-            DefaultTrainingConfig config = new DefaultTrainingConfig(Loss.l2Loss("mse", 1f))
+            DefaultTrainingConfig config = new DefaultTrainingConfig(new MeanSquaredError())
                     .optOptimizer(optimizer)
                     .optDevices(new Device[] {Device.cpu()});
             try (Trainer trainer = model.newTrainer(config)) {
