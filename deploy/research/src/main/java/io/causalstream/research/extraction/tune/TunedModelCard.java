@@ -41,7 +41,8 @@ final class TunedModelCard {
                 thread(s)): seed %d, %d epochs, %d sentences a step, Adam, encoder rate %s (heads x%s) warming up over
                 the first tenth then decaying linearly, %d sampled negatives per sentence, positive pairs weigh %s,
                 claim loss weighs %s, %d word pieces per training sentence. Best epoch %d; %d steps taken, %d skipped (a loss or gradient not finite), %.0f s in all.
-                Seeded and single-threaded; docs/extractor-model.md says how far two runs of it agree.
+                Seeded and single-threaded: two runs write the same file and the same weights after every epoch
+                (the fingerprints below).
                 Model: `%s.bin`, %d bytes, sha256 `%s`.
 
                 | epoch | pair loss | claim loss | seconds | weights (sha256 of the fp32 values) | check |
