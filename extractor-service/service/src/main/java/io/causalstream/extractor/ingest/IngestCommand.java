@@ -271,22 +271,9 @@ public final class IngestCommand implements Runnable {
         @Override
         long total() throws IOException {
             try (BufferedReader in = open(file)) {
-                StringBuilder sb = new StringBuilder();
-                in.transferTo(new java.io.Writer() {
-                    @Override
-                    public void write(char[] c, int off, int len) {
-                        sb.append(c, off, len);
-                    }
-
-                    @Override
-                    public void flush() {
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                });
-                units = TextUnits.split(sb.toString(), textUnit(spec, unit));
+                java.io.StringWriter text = new java.io.StringWriter();
+                in.transferTo(text);
+                units = TextUnits.split(text.toString(), textUnit(spec, unit));
             }
             return units.size();
         }
