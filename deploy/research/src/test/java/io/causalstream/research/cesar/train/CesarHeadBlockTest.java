@@ -14,6 +14,7 @@ import ai.djl.training.ParameterStore;
 import ai.djl.training.initializer.Initializer;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarStrength;
+import io.causalstream.encoder.tune.GarbageCollection;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -108,7 +109,7 @@ class CesarHeadBlockTest {
         float[] quiet = gradientsOfAContextBlock(() -> { });
         assertThat(quiet).hasSizeGreaterThan(100);
         for (int attempt = 0; attempt < 3; attempt++) {
-            assertThat(gradientsOfAContextBlock(CesarHeadBlockTest::collectAndScribble)).as("attempt %d", attempt)
+            assertThat(gradientsOfAContextBlock(GarbageCollection::collectAndScribble)).as("attempt %d", attempt)
                     .isEqualTo(quiet);
         }
     }
@@ -121,41 +122,8 @@ class CesarHeadBlockTest {
                 block.setInitializer(uniform(new SplittableRandom(seed++)), "ctx_" + name);
             }
             forwardAndBackward(block, manager, positiveBatch(), betweenForwardAndBackward);
-            List<Float> out = new java.util.ArrayList<>();
-            for (var p : block.getParameters()) {
-                for (float g : p.getValue().getArray().getGradient().toFloatArray()) {
-                    out.add(g);
-                }
-            }
-            float[] flat = new float[out.size()];
-            for (int i = 0; i < flat.length; i++) {
-                flat[i] = out.get(i);
-            }
-            return flat;
+            return GarbageCollection.gradients(block);
         }
-    }
-
-    /** Runs the collector (so unreachable direct buffers are freed), then allocates small buffers full of 1e30. */
-    private static void collectAndScribble() {
-        try {
-            for (int round = 0; round < 3; round++) {
-                System.gc();
-                Thread.sleep(100);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        List<java.nio.ByteBuffer> kept = new java.util.ArrayList<>();
-        for (int i = 0; i < 20_000; i++) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(4 << (i % 3))
-                    .order(java.nio.ByteOrder.nativeOrder());
-            while (b.remaining() >= Float.BYTES) {
-                b.putFloat(1e30f);
-            }
-            kept.add(b);
-        }
-        assertThat(kept).hasSize(20_000);
     }
 
     /** Two examples, the second padded (lengths 5 and 3), with embeddings in [0.1, 1.1) so every dot is positive. */
