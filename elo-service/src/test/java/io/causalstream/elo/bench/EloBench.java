@@ -53,7 +53,7 @@ import org.apache.kafka.common.test.KafkaClusterTestKit;
  *       the first query of {@code GET /api/passages?ids=<the followed passages>} (every 5 ms, so a figure is up to
  *       ~5 ms high) that counts it. Percentiles of those.</li>
  * </ol>
- * Run: {@code mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=elo
+ * Run: {@code mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=elo
  * [-Dbench.judgments=200000 -Dbench.passages=100 -Dbench.partitions=2 -Dbench.threads=2 -Dbench.rate=1000
  * -Dbench.seconds=20 -Dbench.hot=8 -Dbench.bootstrap.rounds=100 -Dbench.poll=ids|all]}; service settings may be
  * given as {@code -Dkafka.streams.commit.interval.ms=...} etc. (see EloSettings).

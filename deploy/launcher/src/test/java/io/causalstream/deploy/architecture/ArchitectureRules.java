@@ -38,7 +38,7 @@ final class ArchitectureRules {
             new String[] {"io.causalstream.scorer.."},
             new String[] {"io.causalstream.elo.."});
 
-    /** The top: the launcher with the CLI, and the research tools beside it. */
+    /** The top: the launcher with the CLI, and the research tools below it (research/). */
     static final String[] DEPLOY = {"io.causalstream.deploy..", "io.causalstream.research.."};
 
     static final ArchRule METHOD_LIBRARIES_DO_NOT_USE_KAFKA = noClasses()

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * included). Each figure is the best of five passes, in CPU time of the benchmark thread, after at least ten
  * warm-up passes and one CPU second (the first pass also loads WordNet). Run:
  * <pre>
- * mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=measure-throughput
+ * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=measure-throughput
  * </pre>
  */
 public final class MeasureThroughputBench {

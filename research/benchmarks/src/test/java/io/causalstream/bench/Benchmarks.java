@@ -10,9 +10,9 @@ import java.util.Optional;
  * benchmark stays beside the tests of the module it measures; this module only puts them on one class path.
  *
  * <pre>
- * mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=list
- * mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=model-extractor
- * mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=cesar -Dbench.args="../shared/data/defeasibility-in-causality"
+ * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=list
+ * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=model-extractor
+ * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=cesar -Dbench.args="../shared/data/defeasibility-in-causality"
  * </pre>
  */
 public final class Benchmarks {

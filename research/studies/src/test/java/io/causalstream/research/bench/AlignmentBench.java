@@ -27,7 +27,7 @@ import java.util.Random;
  * pair of the 9 pipeline runs, the hardest article (100) under each of the reference's node orders searched to
  * completion, and triple-graph alignments per second at passage size. Prints figures; asserts nothing.
  *
- * <p>Run: {@code mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=alignment}
+ * <p>Run: {@code mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=alignment}
  */
 public final class AlignmentBench {
 

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * {@code NLTK_DATA} folder with links to {@code /usr/share/wordnet} and the lexicographer file list taken from the
  * WordNet 3.0 data on the classpath (extjwnl-data-wn30). Needs {@code apt-get install python3-nltk wordnet-base}.
  * <pre>
- * mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=python-reference
+ * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=python-reference
  * </pre>
  */
 public final class PythonReferenceBench {

@@ -54,8 +54,8 @@ import java.util.Map;
  * measures the load as much as the code, the CPU time much less so.
  * Arguments: {@code --encoder minilm-q} (the quantized MiniLM; default the full-precision one), {@code --rounds N}
  * (default 3), {@code --no-baseline}. Prints figures, the best round and the spread; never run by tests. Run with
- * {@code mvn -B -q -o -Pbench -pl deploy/benchmarks -am verify -DskipTests -Dbench=perf} (under {@code nice}), or {@code java -cp} the test
- * class path from {@code deploy/research}.
+ * {@code mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=perf} (under {@code nice}), or {@code java -cp} the test
+ * class path from {@code research/studies}.
  */
 public final class PerfBench {
 
