@@ -2,7 +2,7 @@ package io.causalstream.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.deploy.local.KafkaBrokerProcess;
+import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.local.LocalPorts;
 import io.causalstream.runtime.CommonSettings;

@@ -5,11 +5,11 @@ import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causalstream.deploy.local.KafkaBrokerProcess;
+import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
-import io.causalstream.deploy.local.LocalCredentials;
+import io.causalstream.local.LocalCredentials;
 import io.causalstream.deploy.local.LocalLayout;
-import io.causalstream.deploy.local.LocalTls;
+import io.causalstream.local.LocalTls;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.local.LocalPorts;

@@ -1,7 +1,7 @@
 package io.causalstream.deploy.load;
 
 import io.causalstream.deploy.demo.SampleData;
-import io.causalstream.deploy.local.KafkaBrokerProcess;
+import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.runtime.metrics.PrometheusText;
 import io.causalstream.local.ChildProcesses;

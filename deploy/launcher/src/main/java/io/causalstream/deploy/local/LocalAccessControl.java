@@ -1,5 +1,7 @@
 package io.causalstream.deploy.local;
 
+import io.causalstream.local.KafkaBrokerProcess;
+import io.causalstream.local.LocalCredentials;
 import io.causalstream.runtime.ServiceAcls;
 import java.time.Duration;
 import java.util.ArrayList;

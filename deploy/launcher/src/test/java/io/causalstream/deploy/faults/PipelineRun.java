@@ -1,7 +1,7 @@
 package io.causalstream.deploy.faults;
 
 import io.causalstream.deploy.demo.SampleData;
-import io.causalstream.deploy.local.KafkaBrokerProcess;
+import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.extractor.app.ExtractorService;

@@ -1,4 +1,4 @@
-package io.causalstream.deploy.local;
+package io.causalstream.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

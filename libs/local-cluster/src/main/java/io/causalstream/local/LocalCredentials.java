@@ -1,4 +1,4 @@
-package io.causalstream.deploy.local;
+package io.causalstream.local;
 
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.ServiceAcls;

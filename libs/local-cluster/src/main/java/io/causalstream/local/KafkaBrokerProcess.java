@@ -1,8 +1,5 @@
-package io.causalstream.deploy.local;
+package io.causalstream.local;
 
-import io.causalstream.local.ChildProcesses;
-import io.causalstream.local.JavaRuntime;
-import io.causalstream.local.LocalPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -53,7 +50,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
      *                    SCRAM-SHA-512 on a SASL_PLAINTEXT listener (the admin's SCRAM credential is written at
      *                    format time), the controller listener takes SASL PLAIN for the admin only, the
      *                    StandardAuthorizer refuses whatever no ACL allows, and the admin is the only super user.
-     *                    Users and ACLs are created afterwards with {@link LocalAccessControl}.
+     *                    Users and ACLs are created afterwards (the launcher's {@code LocalAccessControl}).
      */
     public static KafkaBrokerProcess start(String classpath, Path dataDir, int port, int controllerPort,
                                            LocalCredentials credentials) {
