@@ -1,8 +1,6 @@
 package io.causalstream.deploy.cli;
 
 import io.causalstream.deploy.LocalLauncher;
-import io.causalstream.deploy.study.EloCommand;
-import io.causalstream.deploy.study.StudyCommand;
 import io.causalstream.deploy.tools.RaterTokenCommand;
 import io.causalstream.deploy.tools.ReadTopic;
 import io.causalstream.extractor.ingest.IngestCommand;
@@ -15,6 +13,8 @@ import io.causalstream.research.extraction.ExtractCommand;
 import io.causalstream.research.fcm.MapCommand;
 import io.causalstream.research.softf1.ScoreCommand;
 import io.causalstream.research.softf1.Table3Command;
+import io.causalstream.research.study.EloCommand;
+import io.causalstream.research.study.StudyCommand;
 import io.causalstream.research.wikicausal.WikiCausalCli;
 import java.io.PrintWriter;
 import java.util.Arrays;
