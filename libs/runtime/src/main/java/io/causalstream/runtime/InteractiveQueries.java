@@ -1,9 +1,14 @@
 package io.causalstream.runtime;
 
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
+import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.state.HostInfo;
 
 /**
@@ -66,6 +71,29 @@ public final class InteractiveQueries {
             return new Unknown();
         }
         return self.equals(owner.activeHost()) ? new Local(owner.partition()) : new Remote(owner.activeHost());
+    }
+
+    /**
+     * Every other instance of the application, by its {@code application.server}; none when {@code self} is null
+     * (not advertised: a single instance).
+     *
+     * @throws IllegalStateException while they are not known (Kafka Streams not created yet, or not RUNNING)
+     */
+    public static Collection<HostInfo> otherInstances(KafkaStreams streams, HostInfo self) {
+        if (streams == null || streams.state() != KafkaStreams.State.RUNNING) {
+            throw new IllegalStateException("the other instances are not known yet (Kafka Streams "
+                    + (streams == null ? "not created" : streams.state().name()) + ")");
+        }
+        if (self == null) {
+            return List.of();
+        }
+        Set<HostInfo> others = new LinkedHashSet<>();
+        for (StreamsMetadata m : streams.metadataForAllStreamsClients()) {
+            if (!self.equals(m.hostInfo())) {
+                others.add(m.hostInfo());
+            }
+        }
+        return others;
     }
 
     private InteractiveQueries() {

@@ -13,6 +13,8 @@ import io.causalstream.elo.rater.PairChooser;
 import io.causalstream.elo.rater.PairChooser.Candidate;
 import io.causalstream.elo.rater.PairTickets;
 import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.access.Role;
+import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.access.SignedSessions;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.RaterReliability;
@@ -28,11 +30,9 @@ import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.schemas.tournament.Player;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import io.javalin.http.Cookie;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
-import io.javalin.http.SameSite;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -58,10 +58,8 @@ import org.slf4j.LoggerFactory;
  * judgment (read back from the signed session cookie).
  *
  * <ul>
- *   <li>{@code POST /api/session} {@code {"token": ...}} (or {@code {"name": ...}} in demo mode): signs in, sets
- *       the cookie, answers {@link Session} with the session's CSRF token; {@code GET /api/session}: who is signed
- *       in (401 if nobody); {@code DELETE /api/session} (with {@code X-CSRF-Token}): signs out and revokes the
- *       session on every instance.</li>
+ *   <li>{@code POST|GET|DELETE /api/session}: sign-in, who is signed in ({@code raterId}), sign-out revoking the
+ *       session on every instance: the shared {@link SessionEndpoints} of the role {@link #RATERS}.</li>
  *   <li>{@code GET /api/rater/next[?passage=id]}: the most informative pair this rater has not judged
  *       ({@link NextPair}) with its signed, expiring ticket, over all passages or one; 204 when there is none.
  *       Never a pair with the rater's own annotation.</li>
@@ -83,6 +81,8 @@ public final class RaterApi {
     public static final String COOKIE = "elo_rater";
     /** The role of the rater sessions ({@link SignedSessions}). */
     public static final String ROLE = "rater";
+    /** Who signs in to the rater page, and where ({@link SessionEndpoints}). */
+    public static final Role RATERS = new Role(ROLE, COOKIE, "raterId", "/api/session", "/api/internal/revocations");
     /** Longest passage or annotation id accepted. */
     static final int MAX_ID = 256;
     private static final int MAX_RECENT = 100_000;
@@ -93,13 +93,11 @@ public final class RaterApi {
 
     private final Supplier<StoreQueries> queries;
     private final Peers peers;
-    private final SignedSessions sessions;
+    private final SessionEndpoints access;
     private final PairTickets tickets;
     private final RateLimiter judgmentLimit;
-    private final RateLimiter signInLimit;
     private final RecordPublisher<Judgment> publisher;
     private final LocalPassages local;
-    private final Supplier<Collection<HostInfo>> otherInstances;
     private final double initialElo;
     private final Clock clock;
     /** judgmentIds published from this instance lately: a repeat is refused before the topology has counted it. */
@@ -110,8 +108,6 @@ public final class RaterApi {
                     return size() > MAX_RECENT;
                 }
             });
-    private final java.util.concurrent.atomic.AtomicBoolean revocationsSynced =
-            new java.util.concurrent.atomic.AtomicBoolean();
     /** Unknown fields are ignored: a browser or an instance of another version may send more. */
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -133,35 +129,24 @@ public final class RaterApi {
     public record Known(String leftAuthor, String rightAuthor, boolean voted) {
     }
 
-    public RaterApi(Supplier<StoreQueries> queries, Peers peers, SignedSessions sessions, PairTickets tickets,
+    public RaterApi(Supplier<StoreQueries> queries, Peers peers, SessionEndpoints access, PairTickets tickets,
                     RateLimiter judgmentLimit, RecordPublisher<Judgment> publisher, double initialElo, Clock clock) {
-        this(queries, peers, sessions, tickets, judgmentLimit, publisher, initialElo, clock,
-                (passage, left, right, rater) -> lookup(queries.get(), passage, left, right, rater),
-                () -> others(queries.get()));
+        this(queries, peers, access, tickets, judgmentLimit, publisher, initialElo, clock,
+                (passage, left, right, rater) -> lookup(queries.get(), passage, left, right, rater));
     }
 
-    public RaterApi(Supplier<StoreQueries> queries, Peers peers, SignedSessions sessions, PairTickets tickets,
+    public RaterApi(Supplier<StoreQueries> queries, Peers peers, SessionEndpoints access, PairTickets tickets,
                     RateLimiter judgmentLimit, RecordPublisher<Judgment> publisher, double initialElo, Clock clock,
-                    LocalPassages local, Supplier<Collection<HostInfo>> otherInstances) {
+                    LocalPassages local) {
         this.queries = queries;
         this.peers = peers;
-        this.sessions = sessions;
+        this.access = access;
         this.tickets = tickets;
         this.judgmentLimit = judgmentLimit;
-        this.signInLimit = new RateLimiter(30, 10, clock);
         this.publisher = publisher;
         this.local = local;
-        this.otherInstances = otherInstances;
         this.initialElo = initialElo;
         this.clock = clock;
-    }
-
-    /** A sign-in: a token, or a name in demo mode. */
-    public record SignIn(String name, String token) {
-    }
-
-    /** Who is signed in, and the CSRF token the page must send with every change. */
-    public record Session(String raterId, boolean openSignIn, String csrfToken) {
     }
 
     /** One side of a pair: the annotation's id and its relations. The author is not shown to the rater. */
@@ -181,27 +166,16 @@ public final class RaterApi {
     public record JudgmentRequest(String passageId, String left, String right, String outcome, String ticket) {
     }
 
-    /** Revocation notices passed between instances. */
-    public record Revocations(List<String> notices) {
-    }
-
     public void register(Javalin app) {
         ApiError.register(app);
+        access.register(app);
         // who asks, and whether they may: checked before the handlers, which start from a signed-in rater
-        app.before("/api/session", onPost(this::limitSignIns));
         app.before("/api/rater/next", this::requireSession);
         app.before("/api/judgments", onPost(this::requireSession));
-        app.before("/api/judgments", onPost(this::requireCsrf));
+        app.before("/api/judgments", onPost(ctx -> access.requireCsrf(ctx, signedIn(ctx))));
         app.before("/api/judgments", onPost(this::limitJudgments));
-        app.post("/api/session", this::signIn);
-        app.get("/api/session", this::session);
-        app.delete("/api/session", this::signOut);
         app.get("/api/rater/next", this::next);
         app.post("/api/judgments", this::judge);
-        // the other instances only: their credential derives from the shared secret
-        peers.guard(app);
-        app.post("/api/internal/revocations", this::acceptRevocations);
-        app.get("/api/internal/revocations", ctx -> ctx.json(new Revocations(sessions.notices())));
     }
 
     private static Handler onPost(Handler handler) {
@@ -212,24 +186,8 @@ public final class RaterApi {
         };
     }
 
-    private void limitSignIns(Context ctx) {
-        Optional<Duration> wait = signInLimit.acquire("ip:" + ctx.ip());
-        if (wait.isPresent()) {
-            throw ApiError.tooMany(wait.get(), "too many sign-in attempts");
-        }
-    }
-
     private void requireSession(Context ctx) {
-        SignedSessions.Session session = sessionOf(ctx).orElseThrow(() -> new ApiError(HttpStatus.UNAUTHORIZED,
-                "not_signed_in", "sign in first (POST /api/session)"));
-        ctx.attribute(SESSION, session);
-    }
-
-    private void requireCsrf(Context ctx) {
-        if (!sessions.csrfValid(signedIn(ctx), ctx.header(CSRF_HEADER))) {
-            throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header (read it "
-                    + "from GET /api/session)");
-        }
+        ctx.attribute(SESSION, access.require(ctx));
     }
 
     private void limitJudgments(Context ctx) {
@@ -244,110 +202,11 @@ public final class RaterApi {
         return ctx.attribute(SESSION);
     }
 
-    private void signIn(Context ctx) {
-        SignIn s = read(ctx, SignIn.class, "expected {\"token\": ...}" + (sessions.openSignIn()
-                ? " or {\"name\": ...}" : ""));
-        try {
-            String rater = sessions.signIn(s.name(), s.token());
-            String value = sessions.issue(rater);
-            ctx.cookie(new Cookie(COOKIE, value, "/", (int) sessions.ttl().toSeconds(), false, 0,
-                    true, null, null, SameSite.STRICT));
-            ctx.json(new Session(rater, sessions.openSignIn(),
-                    sessions.csrfToken(sessions.sessionOf(value).orElseThrow())));
-        } catch (IllegalArgumentException e) {
-            throw new ApiError(HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
-        }
-    }
-
-    private void session(Context ctx) {
-        SignedSessions.Session s = sessionOf(ctx).orElseThrow(() -> new ApiError(HttpStatus.UNAUTHORIZED,
-                "not_signed_in", "not signed in").with("openSignIn", sessions.openSignIn()));
-        ctx.json(new Session(s.userId(), sessions.openSignIn(), sessions.csrfToken(s)));
-    }
-
-    private void signOut(Context ctx) {
-        Optional<SignedSessions.Session> s = sessionOf(ctx);
-        if (s.isPresent()) {
-            if (!sessions.csrfValid(s.get(), ctx.header(CSRF_HEADER))) {
-                throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
-            }
-            String notice = sessions.revoke(s.get());
-            broadcast(notice);
-        }
-        ctx.removeCookie(COOKIE, "/");
-        ctx.status(HttpStatus.NO_CONTENT);
-    }
-
-    /** Tells every other instance of a revocation (best effort: an instance that misses it asks on start). */
-    private void broadcast(String notice) {
-        Collection<HostInfo> hosts;
-        try {
-            hosts = otherInstances.get();
-        } catch (RuntimeException e) {
-            log.warn("could not list the other instances to pass on a sign-out: {}", e.toString());
-            return;
-        }
-        String body;
-        try {
-            body = json.writeValueAsString(new Revocations(List.of(notice)));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        for (HostInfo host : hosts) {
-            try {
-                HttpResponse<String> r = peers.post(host, "/api/internal/revocations", body);
-                if (r.statusCode() != 204) {
-                    log.warn("instance {}:{} refused a revocation: {}", host.host(), host.port(), r.statusCode());
-                }
-            } catch (PeerException e) {
-                log.warn("sign-out not passed on to {}:{}; it learns of it when it next starts", host.host(),
-                        host.port());
-            }
-        }
-    }
-
-    private void acceptRevocations(Context ctx) {
-        Revocations r = read(ctx, Revocations.class, "expected {\"notices\": [...]}");
-        if (r.notices() == null || r.notices().size() > 1000) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "expected 1 to 1000 notices");
-        }
-        for (String n : r.notices()) {
-            if (!sessions.accept(n)) {
-                throw new ApiError(HttpStatus.FORBIDDEN, "forged", "not a revocation signed with the shared secret");
-            }
-        }
-        ctx.status(HttpStatus.NO_CONTENT);
-    }
-
-    /** Once, when the other instances are known: take over their revocations (this one may have been down). */
-    private void syncRevocations() {
-        if (revocationsSynced.get()) {
-            return;
-        }
-        Collection<HostInfo> hosts;
-        try {
-            hosts = otherInstances.get();
-        } catch (RuntimeException e) {
-            return; // not known yet (starting, rebalancing): next request
-        }
-        if (!revocationsSynced.compareAndSet(false, true)) {
-            return;
-        }
-        for (HostInfo host : hosts) {
-            try {
-                HttpResponse<String> r = peers.get(host, "/api/internal/revocations", "", null);
-                if (r.statusCode() == 200) {
-                    json.readValue(r.body(), Revocations.class).notices().forEach(sessions::accept);
-                }
-            } catch (PeerException | IOException e) {
-                log.warn("could not take over the revocations of {}:{}: {}", host.host(), host.port(),
-                        e.toString());
-            }
-        }
-    }
-
-    /** The other instances; throws while they are not known yet (Kafka Streams not created). */
-    private static Collection<HostInfo> others(StoreQueries q) {
+    /**
+     * The other instances (where a sign-out is passed on); throws while they are not known yet (Kafka Streams not
+     * created or not running).
+     */
+    public static Collection<HostInfo> others(StoreQueries q) {
         if (q == null) {
             throw new UnavailableException("the other instances are not known yet");
         }
@@ -639,10 +498,5 @@ public final class RaterApi {
             }
         }
         return true;
-    }
-
-    private Optional<SignedSessions.Session> sessionOf(Context ctx) {
-        syncRevocations();
-        return sessions.sessionOf(ctx.cookie(COOKIE));
     }
 }

@@ -9,6 +9,7 @@ import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.elo.rater.PairTickets;
 import io.causalstream.runtime.access.RateLimiter;
+import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.access.SignedSessions;
 import io.causalstream.runtime.access.Signer;
 import io.causalstream.elo.topology.EloTopology;
@@ -88,10 +89,8 @@ public final class EloService implements ServiceRunner.Service {
     private void startAll() {
         AvroSerdes serdes = KafkaClients.serdes(settings.common());
         RaterSettings raters = settings.raters();
-        Signer signer = new Signer(raters.sessionSecret());
-        SignedSessions sessions = new SignedSessions(RaterApi.ROLE, RaterApi.COOKIE, raters.tokenHashes(), raters.openSignIn(), signer,
-                raters.sessionTtl(), Clock.systemUTC());
-        PairTickets tickets = new PairTickets(signer, raters.ticketTtl(), Clock.systemUTC());
+        PairTickets tickets = new PairTickets(new Signer(raters.access().sessionSecret()), raters.ticketTtl(),
+                Clock.systemUTC());
         RateLimiter limit = new RateLimiter(raters.judgmentsPerMinute(), raters.judgmentsBurst(),
                 Clock.systemUTC());
         publisher = new RecordPublisher<>(KafkaClients.properties(settings.common()), Topics.JUDGMENTS,
@@ -100,10 +99,13 @@ public final class EloService implements ServiceRunner.Service {
         liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
                 settings.liveInterval());
         // instances show each other a credential derived from the shared secret (the internal endpoints ask for it)
-        Peers peers = new Peers(http, PeerSecret.of(raters.sessionSecret()));
-        new HttpSecurity(raters.allowedOrigins()).register(ops.app());
+        Peers peers = new Peers(http, PeerSecret.of(raters.access().sessionSecret()));
+        SessionEndpoints access = SessionEndpoints.of(raters.access(), RaterApi.RATERS, peers,
+                () -> RaterApi.others(queries), Clock.systemUTC());
+        SignedSessions sessions = access.sessions();
+        new HttpSecurity(raters.access().allowedOrigins()).register(ops.app());
         new RatingsApi(() -> queries, peers).register(ops.app());
-        new RaterApi(() -> queries, peers, sessions, tickets, limit, publisher, settings.eloInitial(),
+        new RaterApi(() -> queries, peers, access, tickets, limit, publisher, settings.eloInitial(),
                 Clock.systemUTC()).register(ops.app());
         new EloPages().register(ops.app());
         ops.app().sse("/api/live", liveFeed::connect);
@@ -155,7 +157,7 @@ public final class EloService implements ServiceRunner.Service {
             log.warn("no rater can sign in: set elo.raters or elo.raters.file (deploy/causal-stream rater-token), "
                     + "or elo.signin.open=true for a demo");
         }
-        if (!raters.secretConfigured()) {
+        if (!raters.access().secretConfigured()) {
             log.warn("elo.session.secret is not set: sessions and pair tickets are signed with a random key of this "
                     + "process, valid on this instance only and lost on restart");
         }

@@ -9,7 +9,8 @@ import io.causalstream.elo.rater.JudgmentIds;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.elo.rater.PairTickets;
 import io.causalstream.runtime.access.RateLimiter;
-import io.causalstream.runtime.access.SignedSessions;
+import io.causalstream.runtime.access.AccessSettings;
+import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.access.AccessTokens;
 import io.causalstream.runtime.access.Signer;
 import io.causalstream.elo.web.EloPages;
@@ -27,14 +28,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.state.HostInfo;
@@ -74,14 +73,14 @@ class RaterApiTest {
             Signer signer = new Signer(secret);
             this.producer = producer;
             this.tickets = new PairTickets(signer, Duration.ofMinutes(30), Clock.systemUTC());
-            SignedSessions sessions = new SignedSessions(RaterApi.ROLE, RaterApi.COOKIE, TOKENS, false, signer, Duration.ofHours(12),
-                    Clock.systemUTC());
+            Peers others = new Peers(http, PeerSecret.of(secret));
+            SessionEndpoints access = SessionEndpoints.of(new AccessSettings(TOKENS, false, secret, true,
+                    Duration.ofHours(12), Set.of()), RaterApi.RATERS, others, () -> peers, Clock.systemUTC());
             app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
             new HttpSecurity(Set.of()).register(app);
-            new RaterApi(() -> null, new Peers(http, PeerSecret.of(secret)), sessions, tickets,
-                    new RateLimiter(perMinute, burst, Clock.systemUTC()),
-                    new RecordPublisher<>(producer, "judgments", sendTimeout), 1000, Clock.systemUTC(), this::lookup,
-                    (Supplier<Collection<HostInfo>>) () -> peers).register(app);
+            new RaterApi(() -> null, others, access, tickets, new RateLimiter(perMinute, burst, Clock.systemUTC()),
+                    new RecordPublisher<>(producer, "judgments", sendTimeout), 1000, Clock.systemUTC(), this::lookup)
+                    .register(app);
             new EloPages().register(app);
             app.start("127.0.0.1", 0);
             instances.add(this);

@@ -36,13 +36,13 @@ class EloSettingsTest {
         assertThat(s.passageCacheSize()).isEqualTo(256);
         assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(250));
         // sign-in is closed unless a demo asks for it; the secret is a random one of this process
-        assertThat(s.raters().openSignIn()).isFalse();
-        assertThat(s.raters().tokenHashes()).isEmpty();
-        assertThat(s.raters().secretConfigured()).isFalse();
-        assertThat(s.raters().sessionSecret()).hasSize(64);
+        assertThat(s.raters().access().openSignIn()).isFalse();
+        assertThat(s.raters().access().tokenHashes()).isEmpty();
+        assertThat(s.raters().access().secretConfigured()).isFalse();
+        assertThat(s.raters().access().sessionSecret()).hasSize(64);
         assertThat(s.raters().instances()).isEqualTo(1);
         assertThat(s.raters().ticketTtl()).isEqualTo(Duration.ofMinutes(30));
-        assertThat(s.raters().sessionTtl()).isEqualTo(Duration.ofHours(12));
+        assertThat(s.raters().access().sessionTtl()).isEqualTo(Duration.ofHours(12));
     }
 
     @Test
@@ -54,10 +54,10 @@ class EloSettingsTest {
                 "elo.live.interval.ms", "100", "kafka.producer.linger.ms", "1")));
         assertThat(s.bt()).isEqualTo(new BtSettings(0.5, 7, 0.9, 1200));
         assertThat(s.btRefitInterval()).isEqualTo(Duration.ofMillis(250));
-        assertThat(s.raters().tokenHashes()).containsOnly(Map.entry(AccessTokens.hash("tok-one"), "Human1"),
+        assertThat(s.raters().access().tokenHashes()).containsOnly(Map.entry(AccessTokens.hash("tok-one"), "Human1"),
                 Map.entry(AccessTokens.hash("tok-two"), "Human2"));
-        assertThat(s.raters().openSignIn()).isFalse();
-        assertThat(s.raters().secretConfigured()).isTrue();
+        assertThat(s.raters().access().openSignIn()).isFalse();
+        assertThat(s.raters().access().secretConfigured()).isTrue();
         assertThat(s.liveInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(s.producerOverrides()).containsExactly(Map.entry("linger.ms", "1"));
         // settings are logged: no token, no secret

@@ -5,9 +5,9 @@ import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
 import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.RecordPublisher;
+import io.causalstream.runtime.InteractiveQueries;
 import io.causalstream.runtime.access.RateLimiter;
-import io.causalstream.runtime.access.Signer;
-import io.causalstream.runtime.access.SignedSessions;
+import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.scorer.curation.CurationApi;
@@ -20,6 +20,7 @@ import io.causalstream.runtime.ServiceRunner;
 import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.runtime.web.HttpSecurity;
+import io.causalstream.runtime.web.PeerSecret;
 import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.encoder.TokenEncoder;
@@ -147,15 +148,17 @@ public final class ScorerService implements ServiceRunner.Service {
         // Routes first, then the HTTP server (its bound port is part of application.server), then Kafka Streams.
         // the map simulation is the one POST: same-origin JSON only, like the rater API's
         // the map simulation and the curation page post: same-origin JSON only, like the rater API's
-        new HttpSecurity(curation.allowedOrigins(), MapsApi.MAX_BODY_CHARS).register(ops.app());
-        Peers peers = new Peers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
+        new HttpSecurity(curation.access().allowedOrigins(), MapsApi.MAX_BODY_CHARS).register(ops.app());
+        // instances show each other a credential derived from the shared secret (the internal endpoints ask for it)
+        Peers peers = new Peers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build(),
+                PeerSecret.of(curation.access().sessionSecret()));
         ScoresApi scores = new ScoresApi(() -> streams, () -> advertised, peers);
         scores.register(ops.app());
         new ScorerPages().register(ops.app());
         MapViews mapViews = new MapViews();
         StreamsMapDirectory mapDirectory = new StreamsMapDirectory(() -> streams, () -> advertised, mapViews, peers);
         new MapsApi(mapDirectory).register(ops.app());
-        curationApi(curation, serdes, scores, mapDirectory).register(ops.app());
+        curationApi(curation, serdes, scores, mapDirectory, peers).register(ops.app());
         ops.start(settings.httpHost(), settings.httpPort());
         if (settings.advertisedHost() != null) {
             advertised = new HostInfo(settings.advertisedHost(), ops.port());
@@ -191,9 +194,12 @@ public final class ScorerService implements ServiceRunner.Service {
                 settings.applicationId(), settings.goldPreference().settingValue(), ops.port());
     }
 
-    /** The curation page's API: curator sessions, and corrections published with the project's idempotent publisher. */
+    /**
+     * The curation page's API: curator sessions (a sign-out passed on to the other instances), and corrections
+     * published with the project's idempotent publisher.
+     */
     private CurationApi curationApi(CurationSettings curation, SerdeFactory serdes, ScoresApi scores,
-                                    MapDirectory maps) {
+                                    MapDirectory maps, Peers peers) {
         log.info("curation: {}", curation);
         Map<String, Object> connection = KafkaClients.properties(settings.common());
         // a person waits on the answer: a registry that cannot be asked fails the request at once
@@ -203,9 +209,9 @@ public final class ScorerService implements ServiceRunner.Service {
         goldPublisher = new RecordPublisher<>(connection, Topics.GOLD_GRAPHS, serdes instanceof AvroSerdes a
                 ? a.failFastValueSerializer(Topics.GOLD_GRAPHS) : serdes.valueSerializer(Topics.GOLD_GRAPHS),
                 SERVICE_NAME + "-curation-gold", Map.of());
-        SignedSessions sessions = new SignedSessions(CurationApi.ROLE, CurationApi.COOKIE, curation.tokenHashes(),
-                curation.openSignIn(), new Signer(curation.sessionSecret()), curation.sessionTtl(), Clock.systemUTC());
-        return new CurationApi(scores::find, sessions, new RateLimiter(curation.perMinute(), curation.burst(),
+        SessionEndpoints access = SessionEndpoints.of(curation.access(), CurationApi.CURATORS, peers,
+                () -> InteractiveQueries.otherInstances(streams, advertised), Clock.systemUTC());
+        return new CurationApi(scores::find, access, new RateLimiter(curation.perMinute(), curation.burst(),
                 Clock.systemUTC()), curation.limits(), annotationPublisher, goldPublisher, () -> mapConcepts(maps),
                 CurationApi.meters(ops.meters()), Clock.systemUTC());
     }

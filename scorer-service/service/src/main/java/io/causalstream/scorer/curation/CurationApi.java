@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.access.RateLimiter;
 import io.causalstream.runtime.web.ApiError;
+import io.causalstream.runtime.access.Role;
+import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.access.SignedSessions;
 import io.causalstream.schemas.extraction.EdgeChange;
 import io.causalstream.schemas.extraction.Extraction;
@@ -17,9 +19,7 @@ import io.causalstream.scorer.api.ScoresApi.AnnotationScores;
 import io.causalstream.scorer.api.ScoresApi.PassageScores;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import io.javalin.http.Cookie;
 import io.javalin.http.HttpStatus;
-import io.javalin.http.SameSite;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,9 +38,9 @@ import org.slf4j.LoggerFactory;
  * The curation page's API (the page: {@code /curate/{passageId}}). The curator signs in and the service, not the
  * browser, stamps the curator on every correction (read back from the signed session cookie).
  * <ul>
- *   <li>{@code POST /api/curator/session} {@code {"token": ...}} (or {@code {"name": ...}} in demo mode): signs in,
- *       sets the cookie, answers the session's CSRF token; {@code GET /api/curator/session}: who is signed in
- *       (401 if nobody); {@code DELETE /api/curator/session} (with {@code X-CSRF-Token}): signs out.</li>
+ *   <li>{@code POST|GET|DELETE /api/curator/session}: sign-in, who is signed in ({@code curatorId}), sign-out
+ *       revoking the session on every instance: the shared {@link SessionEndpoints} of the role
+ *       {@link #CURATORS}.</li>
  *   <li>{@code GET /api/curation/passages/{id}}: the passage text and its version, each extraction of it with its
  *       version and edges, and the concept suggestions (the passage's concepts and the collective maps').</li>
  *   <li>{@code POST /api/curation/corrections} ({@link CurationRequest}, with {@code X-CSRF-Token}): applies the
@@ -63,6 +63,9 @@ public final class CurationApi {
     /** The role of curator sessions ({@link SignedSessions}). */
     public static final String ROLE = "curator";
     public static final String CSRF_HEADER = SignedSessions.CSRF_HEADER;
+    /** Who signs in to the curation page, and where ({@link SessionEndpoints}). */
+    public static final Role CURATORS = new Role(ROLE, COOKIE, "curatorId", "/api/curator/session",
+            "/api/internal/curator/revocations");
     static final int MAX_ID = 256;
     private static final int MAX_RECENT = 100_000;
     private static final int MAX_CONCEPTS = 2000;
@@ -78,12 +81,6 @@ public final class CurationApi {
     @FunctionalInterface
     public interface Published {
         void correction(Extraction annotation, boolean gold);
-    }
-
-    public record SignIn(String name, String token) {
-    }
-
-    public record Session(String curatorId, boolean openSignIn, String csrfToken) {
     }
 
     public record Span(int start, int end) {
@@ -108,9 +105,8 @@ public final class CurationApi {
     }
 
     private final PassageSource passages;
-    private final SignedSessions sessions;
+    private final SessionEndpoints access;
     private final RateLimiter limit;
-    private final RateLimiter signInLimit;
     private final Corrector corrector;
     private final CurationLimits limits;
     private final RecordPublisher<Extraction> annotations;
@@ -129,13 +125,12 @@ public final class CurationApi {
                 }
             });
 
-    public CurationApi(PassageSource passages, SignedSessions sessions, RateLimiter limit, CurationLimits limits,
+    public CurationApi(PassageSource passages, SessionEndpoints access, RateLimiter limit, CurationLimits limits,
                        RecordPublisher<Extraction> annotations, RecordPublisher<GoldGraph> golds,
                        Supplier<Collection<String>> mapConcepts, Published published, Clock clock) {
         this.passages = passages;
-        this.sessions = sessions;
+        this.access = access;
         this.limit = limit;
-        this.signInLimit = new RateLimiter(30, 10, clock);
         this.limits = limits;
         this.corrector = new Corrector(limits);
         this.annotations = annotations;
@@ -147,49 +142,9 @@ public final class CurationApi {
 
     public void register(Javalin app) {
         ApiError.register(app);
-        app.post("/api/curator/session", this::signIn);
-        app.get("/api/curator/session", this::session);
-        app.delete("/api/curator/session", this::signOut);
+        access.register(app);
         app.get("/api/curation/passages/{id}", this::view);
         app.post("/api/curation/corrections", this::correct);
-    }
-
-    private void signIn(Context ctx) {
-        Optional<Duration> wait = signInLimit.acquire("ip:" + ctx.ip());
-        if (wait.isPresent()) {
-            throw ApiError.tooMany(wait.get(), "too many sign-in attempts");
-        }
-        SignIn s = read(ctx, SignIn.class, "expected {\"token\": ...}" + (sessions.openSignIn()
-                ? " or {\"name\": ...}" : ""));
-        try {
-            String curator = sessions.signIn(s.name(), s.token());
-            String value = sessions.issue(curator);
-            ctx.cookie(new Cookie(COOKIE, value, "/", (int) sessions.ttl().toSeconds(), false, 0, true, null, null,
-                    SameSite.STRICT));
-            ctx.json(new Session(curator, sessions.openSignIn(),
-                    sessions.csrfToken(sessions.sessionOf(value).orElseThrow())));
-        } catch (IllegalArgumentException e) {
-            throw new ApiError(HttpStatus.UNAUTHORIZED, "bad_credentials", e.getMessage());
-        }
-    }
-
-    private void session(Context ctx) {
-        SignedSessions.Session s = sessions.sessionOf(ctx.cookie(COOKIE)).orElseThrow(() -> new ApiError(
-                HttpStatus.UNAUTHORIZED, "not_signed_in", "not signed in").with("openSignIn", sessions.openSignIn())
-                .with("signInPossible", sessions.anyoneCanSignIn()));
-        ctx.json(new Session(s.userId(), sessions.openSignIn(), sessions.csrfToken(s)));
-    }
-
-    private void signOut(Context ctx) {
-        Optional<SignedSessions.Session> s = sessions.sessionOf(ctx.cookie(COOKIE));
-        if (s.isPresent()) {
-            if (!sessions.csrfValid(s.get(), ctx.header(CSRF_HEADER))) {
-                throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER + " header");
-            }
-            sessions.revoke(s.get());
-        }
-        ctx.removeCookie(COOKIE, "/");
-        ctx.status(HttpStatus.NO_CONTENT);
     }
 
     private void view(Context ctx) {
@@ -197,7 +152,7 @@ public final class CurationApi {
         if (!validId(passageId)) {
             throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "a passage id is 1 to " + MAX_ID + " characters");
         }
-        Optional<String> curator = sessions.sessionOf(ctx.cookie(COOKIE)).map(SignedSessions.Session::userId);
+        Optional<String> curator = access.sessionOf(ctx).map(SignedSessions.Session::userId);
         PassageScores p;
         try {
             p = passages.find(passageId);
@@ -241,15 +196,9 @@ public final class CurationApi {
     }
 
     private void correct(Context ctx) {
-        Optional<SignedSessions.Session> session = sessions.sessionOf(ctx.cookie(COOKIE));
-        if (session.isEmpty()) {
-            throw new ApiError(HttpStatus.UNAUTHORIZED, "not_signed_in", "sign in first (POST /api/curator/session)");
-        }
-        String curator = session.get().userId();
-        if (!sessions.csrfValid(session.get(), ctx.header(CSRF_HEADER))) {
-            throw new ApiError(HttpStatus.FORBIDDEN, "csrf", "missing or wrong " + CSRF_HEADER
-                    + " header (read it from GET /api/curator/session)");
-        }
+        SignedSessions.Session session = access.require(ctx);
+        access.requireCsrf(ctx, session);
+        String curator = session.userId();
         Optional<Duration> wait = limit.acquire(curator);
         if (wait.isPresent()) {
             throw ApiError.tooMany(wait.get(), "too many corrections; slow down");

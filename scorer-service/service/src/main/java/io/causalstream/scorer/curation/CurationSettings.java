@@ -1,16 +1,7 @@
 package io.causalstream.scorer.curation;
 
 import io.causalstream.runtime.Config;
-import io.causalstream.runtime.access.AccessTokens;
-import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Duration;
-import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import io.causalstream.runtime.access.AccessSettings;
 
 /**
  * Who may curate and how the curation API is guarded, read through {@link Config}:
@@ -25,7 +16,8 @@ import java.util.stream.Collectors;
  *   <tr><td>{@code scorer.curation.signin.open}</td><td>{@code SCORER_CURATION_SIGNIN_OPEN}</td><td>false</td>
  *       <td>demo mode: anyone signs in with a name</td></tr>
  *   <tr><td>{@code scorer.session.secret}</td><td>{@code SCORER_SESSION_SECRET}</td><td>random per process</td>
- *       <td>key of the curator sessions and CSRF tokens (32 characters or more); the same on every instance</td></tr>
+ *       <td>key of the curator sessions, CSRF tokens and revocations (32 characters or more), from which the
+ *       instances' credential for each other's internal endpoints derives; the same on every instance</td></tr>
  *   <tr><td>{@code scorer.session.ttl.ms}</td><td>{@code SCORER_SESSION_TTL_MS}</td><td>43200000 (12 h)</td>
  *       <td>how long a session lasts</td></tr>
  *   <tr><td>{@code scorer.curation.per.minute}</td><td>{@code SCORER_CURATION_PER_MINUTE}</td><td>20</td>
@@ -40,9 +32,7 @@ import java.util.stream.Collectors;
  *       beyond the service's own that may post (a proxy's public address)</td></tr>
  * </table>
  */
-public record CurationSettings(Map<String, String> tokenHashes, boolean openSignIn, String sessionSecret,
-                               boolean secretConfigured, Duration sessionTtl, double perMinute, int burst,
-                               CurationLimits limits, Set<String> allowedOrigins) {
+public record CurationSettings(AccessSettings access, double perMinute, int burst, CurationLimits limits) {
 
     public static final String CURATORS = "scorer.curators";
     public static final String CURATORS_FILE = "scorer.curators.file";
@@ -54,17 +44,11 @@ public record CurationSettings(Map<String, String> tokenHashes, boolean openSign
     public static final String MAX_EDGES = "scorer.curation.max.edges";
     public static final String MAX_LABEL = "scorer.curation.max.label";
     public static final String ALLOWED_ORIGINS = "scorer.allowed.origins";
+    /** The keys of the curation page's {@link AccessSettings}. */
+    public static final AccessSettings.Keys ACCESS_KEYS = new AccessSettings.Keys(CURATORS, CURATORS_FILE,
+            SIGNIN_OPEN, SESSION_SECRET, SESSION_TTL_MS, ALLOWED_ORIGINS);
 
     public CurationSettings {
-        tokenHashes = Map.copyOf(tokenHashes);
-        allowedOrigins = Set.copyOf(allowedOrigins);
-        if (sessionSecret.length() < 32) {
-            throw new IllegalArgumentException(SESSION_SECRET + " (SCORER_SESSION_SECRET) must be 32 characters or "
-                    + "more (e.g. openssl rand -hex 32)");
-        }
-        if (sessionTtl.isNegative() || sessionTtl.isZero()) {
-            throw new IllegalArgumentException(SESSION_TTL_MS + " (SCORER_SESSION_TTL_MS) must be > 0");
-        }
         if (!(perMinute > 0) || burst < 1) {
             throw new IllegalArgumentException(PER_MINUTE + " (SCORER_CURATION_PER_MINUTE) must be > 0 and " + BURST
                     + " (SCORER_CURATION_BURST) >= 1");
@@ -72,32 +56,9 @@ public record CurationSettings(Map<String, String> tokenHashes, boolean openSign
     }
 
     public static CurationSettings from(Config config) {
-        Map<String, String> inline = AccessTokens.parse(config.get(CURATORS, ""), CURATORS + " (SCORER_CURATORS)");
-        Map<String, String> fromFile = config.find(CURATORS_FILE).filter(f -> !f.isBlank())
-                .map(f -> AccessTokens.parseFile(Path.of(f.strip()))).orElse(Map.of());
-        var secret = config.find(SESSION_SECRET).filter(s -> !s.isBlank());
-        return new CurationSettings(AccessTokens.merge(List.of(inline, fromFile)),
-                config.getBoolean(SIGNIN_OPEN, false), secret.orElseGet(CurationSettings::randomSecret),
-                secret.isPresent(), Duration.ofMillis(config.getLong(SESSION_TTL_MS, Duration.ofHours(12).toMillis())),
-                config.getDouble(PER_MINUTE, 20), config.getInt(BURST, 5),
-                new CurationLimits(config.getInt(MAX_EDGES, CurationLimits.DEFAULT.maxEdges()),
+        return new CurationSettings(AccessSettings.from(config, ACCESS_KEYS), config.getDouble(PER_MINUTE, 20),
+                config.getInt(BURST, 5), new CurationLimits(config.getInt(MAX_EDGES, CurationLimits.DEFAULT.maxEdges()),
                         config.getInt(MAX_LABEL, CurationLimits.DEFAULT.maxLabel()),
-                        CurationLimits.DEFAULT.maxEdits()),
-                Arrays.stream(config.get(ALLOWED_ORIGINS, "").split(",")).map(String::strip)
-                        .filter(s -> !s.isEmpty()).collect(Collectors.toSet()));
-    }
-
-    private static String randomSecret() {
-        byte[] b = new byte[32];
-        new SecureRandom().nextBytes(b);
-        return HexFormat.of().formatHex(b);
-    }
-
-    /** No token, no secret: settings get logged. */
-    @Override
-    public String toString() {
-        return "CurationSettings[curators=" + tokenHashes.size() + ", openSignIn=" + openSignIn + ", sharedSecret="
-                + secretConfigured + ", sessionTtl=" + sessionTtl + ", perMinute=" + perMinute + ", burst=" + burst
-                + ", limits=" + limits + ", allowedOrigins=" + allowedOrigins + "]";
+                        CurationLimits.DEFAULT.maxEdits()));
     }
 }

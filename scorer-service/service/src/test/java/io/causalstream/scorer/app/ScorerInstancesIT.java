@@ -9,9 +9,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.runtime.access.AccessTokens;
 import io.causalstream.schemas.gold.GoldOrigin;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.scorer.curation.CurationApi;
+import io.causalstream.scorer.curation.CurationSettings;
 import io.causalstream.testkit.InJvmBroker;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
@@ -122,6 +125,43 @@ class ScorerInstancesIT {
         }
     }
 
+    @Test
+    void aCuratorSignedOutOnOneInstanceIsSignedOutOnTheOther(TestCluster shared, @TempDir Path stateDir)
+            throws Exception {
+        TestCluster cluster = shared.onBroker(broker.bootstrapServers());
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        List<String> passages = passagesOnBothPartitions("so-" + run + "-", 1);
+        for (String p : passages) {
+            cluster.send(Topics.EXTRACTIONS, p, extraction(p, "llama3", RAIN_FLOODS));
+            cluster.send(Topics.PASSAGES, p, Passage.newBuilder().setId(p)
+                    .setText("Rain increases flooding.").setPublishedAt(Instant.now()).build());
+        }
+        Map<String, String> settings = Map.of("http.advertised.host", "127.0.0.1",
+                CurationSettings.SESSION_SECRET, "secret-shared-by-both-scorer-instances",
+                CurationSettings.CURATORS, AccessTokens.line("Ann", "ann-token-0123456789"));
+        String appId = "scorer-sign-out-" + run;
+        try (ScorerService a = ScorerService.start(cluster.streamsService(appId, stateDir.resolve("a"), settings));
+             ScorerService b = ScorerService.start(cluster.streamsService(appId, stateDir.resolve("b"), settings))) {
+            List<Integer> ports = List.of(a.httpPort(), b.httpPort());
+            // settled: each instance owns one of the passages, so each knows the other from the group's metadata
+            assertThat(passages.stream().map(p -> owner(ports, "/api/passages/" + p + "/scores")).distinct())
+                    .containsExactlyInAnyOrderElementsOf(ports);
+            HttpResponse<String> in = send(a.httpPort(), "POST", "/api/curator/session",
+                    "{\"token\":\"ann-token-0123456789\"}", null, null);
+            assertThat(in.statusCode()).as(in.body()).isEqualTo(200);
+            String cookie = in.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];
+            String csrf = json.readTree(in.body()).path("csrfToken").asText();
+            assertThat(send(b.httpPort(), "GET", "/api/curator/session", null, cookie, null).statusCode())
+                    .isEqualTo(200);
+            assertThat(send(a.httpPort(), "DELETE", "/api/curator/session", null, cookie, csrf).statusCode())
+                    .isEqualTo(204);
+            assertThat(send(a.httpPort(), "GET", "/api/curator/session", null, cookie, null).statusCode())
+                    .isEqualTo(401);
+            assertThat(send(b.httpPort(), "GET", "/api/curator/session", null, cookie, null).statusCode())
+                    .isEqualTo(401);
+        }
+    }
+
     /** {@code perPartition} ids on each of the two partitions (Kafka's default partitioner: murmur2 of the key). */
     private static List<String> passagesOnBothPartitions(String prefix, int perPartition) {
         List<String> zero = new ArrayList<>();
@@ -195,6 +235,23 @@ class ScorerInstancesIT {
             Thread.sleep(200);
         } while (System.nanoTime() < deadline);
         return r;
+    }
+
+    private HttpResponse<String> send(int port, String method, String path, String body, String cookie, String csrf)
+            throws Exception {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            r.header("Content-Type", "application/json");
+        }
+        if (cookie != null) {
+            r.header("Cookie", cookie);
+        }
+        if (csrf != null) {
+            r.header(CurationApi.CSRF_HEADER, csrf);
+        }
+        return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(int port, String pathAndQuery) throws Exception {

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.access.AccessTokens;
 import io.causalstream.runtime.access.RateLimiter;
-import io.causalstream.runtime.access.SignedSessions;
-import io.causalstream.runtime.access.Signer;
+import io.causalstream.runtime.access.AccessSettings;
+import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.web.HttpSecurity;
+import io.causalstream.runtime.web.PeerSecret;
+import io.causalstream.runtime.web.Peers;
 import io.causalstream.schemas.extraction.EdgeChange;
 import io.causalstream.schemas.extraction.EdgeChangeKind;
 import io.causalstream.schemas.extraction.Extraction;
@@ -64,9 +66,9 @@ class CurationApiTest {
         stored.add(new AnnotationScores("model", "model", "MODEL", null, null, List.of(), null, null, null, List.of(
                 edge("drought", "harvests", "INCREASE"), edge("irrigation", "yields", "INCREASE"),
                 edge("harvests", "tourism", "DECREASE")), 0));
-        SignedSessions sessions = new SignedSessions(CurationApi.ROLE, CurationApi.COOKIE,
-                Map.of(AccessTokens.hash(TOKEN), "Ann"), false, new Signer(SECRET), Duration.ofHours(1),
-                Clock.systemUTC());
+        SessionEndpoints sessions = SessionEndpoints.of(new AccessSettings(Map.of(AccessTokens.hash(TOKEN), "Ann"),
+                false, SECRET, true, Duration.ofHours(1), Set.of()), CurationApi.CURATORS,
+                new Peers(http, PeerSecret.of(SECRET)), List::of, Clock.systemUTC());
         app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
         new HttpSecurity(Set.of(), 64 * 1024).register(app);
         new CurationApi(id -> id.equals("p1") ? new PassageScores("p1", TEXT, "Farming", List.copyOf(stored))
