@@ -9,37 +9,53 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The module graph as rules over packages: {@code schemas ← libs ← services ← deploy} (see docs, architecture). Maven's
- * enforcer keeps the artifact graph honest (only {@code deploy} may declare a service artifact); these rules check
+ * The module graph as rules over packages: {@code schemas ← libs ← services ← research ← deploy} (see docs,
+ * architecture). Maven's enforcer keeps the artifact graph honest (only {@code deploy} may declare a service
+ * artifact, nothing below research a research or deploy artifact, research no deploy artifact); these rules check
  * what the code actually imports, which a transitive dependency could otherwise hide.
  */
 final class ArchitectureRules {
 
-    /** Kafka-free libraries: each paper's method, the text toolkit, the encoder, the client and the extractor backends. */
+    /**
+     * Kafka-free libraries: each paper's method, the text toolkit, the encoder, the client, the extractor backends
+     * and the tournament library.
+     */
     static final String[] METHOD_LIBRARIES = {
             "io.causalstream.text..", "io.causalstream.encoder..", "io.causalstream.measures..",
             "io.causalstream.alignment..", "io.causalstream.cesar..", "io.causalstream.validation..",
             "io.causalstream.wikicausal..", "io.causalstream.fcm..", "io.causalstream.openai..",
             "io.causalstream.extractor.backend..", "io.causalstream.extractor.llm..", "io.causalstream.extractor.prompt..",
             "io.causalstream.extractor.parse..", "io.causalstream.extractor.cache..", "io.causalstream.extractor.staged..",
-            "io.causalstream.extractor.dataset.."};
+            "io.causalstream.extractor.dataset..", "io.causalstream.elo.tournament..", "io.causalstream.elo.reliability.."};
 
-    /** Everything below the services: the contract, the shared libraries ({@code libs/}) and the method libraries. */
+    /** The research tools (research/): training, studies, evaluation, and the WikiCausal library only they use. */
+    static final String[] RESEARCH = {"io.causalstream.research..", "io.causalstream.wikicausal.."};
+
+    /**
+     * Everything below the services: the contract, the shared libraries ({@code libs/}) and the method libraries
+     * of the services' folders (the WikiCausal library is research's: it sits above).
+     */
     static final String[] BELOW_THE_SERVICES = Stream.concat(Stream.of(
                     "io.causalstream.serde..", "io.causalstream.topics..", "io.causalstream.schemas..",
                     "io.causalstream.runtime..", "io.causalstream.deadletter..", "io.causalstream.local..",
                     "io.causalstream.testkit.."),
-            Stream.of(METHOD_LIBRARIES)).toArray(String[]::new);
+            Stream.of(METHOD_LIBRARIES).filter(p -> !List.of(RESEARCH).contains(p))).toArray(String[]::new);
 
     /** The application packages of each service: no other service, library or tool may use them. */
     static final List<String[]> SERVICES = List.of(
             new String[] {"io.causalstream.extractor.app..", "io.causalstream.extractor.pipeline..",
                     "io.causalstream.extractor.ingest.."},
             new String[] {"io.causalstream.scorer.."},
-            new String[] {"io.causalstream.elo.."});
+            new String[] {"io.causalstream.elo.app..", "io.causalstream.elo.api..", "io.causalstream.elo.leaderboard..",
+                    "io.causalstream.elo.live..", "io.causalstream.elo.pipeline..", "io.causalstream.elo.rater..",
+                    "io.causalstream.elo.topology..", "io.causalstream.elo.web.."});
 
-    /** The top: the launcher with the CLI, and the research tools below it (research/). */
-    static final String[] DEPLOY = {"io.causalstream.deploy..", "io.causalstream.research.."};
+    /** The top: the launcher with the CLI (deploy/). */
+    static final String[] DEPLOY = {"io.causalstream.deploy.."};
+
+    /** What may assemble a service: the research tools and the launcher above them. */
+    static final String[] ABOVE_THE_SERVICES = Stream.concat(Stream.of(RESEARCH), Stream.of(DEPLOY))
+            .toArray(String[]::new);
 
     static final ArchRule METHOD_LIBRARIES_DO_NOT_USE_KAFKA = noClasses()
             .that().resideInAnyPackage(METHOD_LIBRARIES)
@@ -54,23 +70,29 @@ final class ArchitectureRules {
     static final ArchRule LIBRARIES_USE_NO_SERVICE_AND_NO_TOOL = noClasses()
             .that().resideInAnyPackage(BELOW_THE_SERVICES)
             .should().dependOnClassesThat().resideInAnyPackage(Stream.concat(
-                    SERVICES.stream().flatMap(Stream::of), Stream.of(DEPLOY)).toArray(String[]::new))
-            .because("dependencies flow one way: schemas <- libs <- services <- deploy");
+                    SERVICES.stream().flatMap(Stream::of), Stream.of(ABOVE_THE_SERVICES)).toArray(String[]::new))
+            .because("dependencies flow one way: schemas <- libs <- services <- research <- deploy");
 
     static final ArchRule SERVICES_USE_NO_TOOL = noClasses()
             .that().resideInAnyPackage(SERVICES.stream().flatMap(Stream::of).toArray(String[]::new))
-            .should().dependOnClassesThat().resideInAnyPackage(DEPLOY)
+            .should().dependOnClassesThat().resideInAnyPackage(ABOVE_THE_SERVICES)
             .because("the launcher and the research tools assemble the services, never the other way round");
+
+    static final ArchRule RESEARCH_USES_NO_DEPLOY = noClasses()
+            .that().resideInAnyPackage(RESEARCH)
+            .should().dependOnClassesThat().resideInAnyPackage(DEPLOY)
+            .because("the launcher's CLI runs the research tools, never the other way round");
 
     static final ArchRule ONLY_DEPLOY_USES_A_SERVICE = onlyDeployUsesAService();
 
     private static ArchRule onlyDeployUsesAService() {
         List<ArchRule> rules = new ArrayList<>();
         for (String[] service : SERVICES) {
-            String[] allowed = Stream.concat(Stream.of(service), Stream.of(DEPLOY)).toArray(String[]::new);
+            String[] allowed = Stream.concat(Stream.of(service), Stream.of(ABOVE_THE_SERVICES))
+                    .toArray(String[]::new);
             rules.add(noClasses().that().resideOutsideOfPackages(allowed)
                     .should().dependOnClassesThat().resideInAnyPackage(service)
-                    .because("services are independent applications; only deploy assembles them")
+                    .because("services are independent applications; only research and deploy assemble them")
                     .allowEmptyShould(true));
         }
         CompositeArchRule all = CompositeArchRule.of(rules.getFirst());

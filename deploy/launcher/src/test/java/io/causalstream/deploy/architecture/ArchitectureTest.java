@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.causalstream.measures.archfixture.MeasureThatReadsKafka;
+import io.causalstream.research.archfixture.ResearchThatUsesTheLauncher;
 import io.causalstream.runtime.archfixture.RuntimeThatUsesTheLauncher;
 import io.causalstream.scorer.archfixture.ScorerThatUsesAResearchTool;
 import io.causalstream.scorer.archfixture.ScorerThatUsesTheEloService;
@@ -29,7 +30,9 @@ class ArchitectureTest {
                 .contains("io.causalstream.measures", "io.causalstream.cesar", "io.causalstream.validation",
                         "io.causalstream.scorer.topology", "io.causalstream.elo.topology",
                         "io.causalstream.extractor.pipeline", "io.causalstream.text", "io.causalstream.fcm.aggregate",
-                        "io.causalstream.runtime", "io.causalstream.research.cesar", "io.causalstream.deploy");
+                        "io.causalstream.runtime", "io.causalstream.research.cesar", "io.causalstream.deploy",
+                        "io.causalstream.serde", "io.causalstream.local", "io.causalstream.elo.tournament",
+                        "io.causalstream.elo.reliability", "io.causalstream.research.study", "io.causalstream.wikicausal");
     }
 
     @Test
@@ -58,6 +61,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void researchUsesNoDeploy() {
+        ArchitectureRules.RESEARCH_USES_NO_DEPLOY.check(PRODUCT);
+    }
+
+    @Test
     void aMethodLibraryReadingTheConfigurationIsReported() {
         JavaClasses broken = new ClassFileImporter().importClasses(ValidationThatReadsTheConfiguration.class);
         assertThat(ArchitectureRules.METHOD_LIBRARIES_TAKE_TYPED_SETTINGS.evaluate(broken).hasViolation()).isTrue();
@@ -73,6 +81,12 @@ class ArchitectureTest {
     void aServiceUsingAResearchToolIsReported() {
         JavaClasses broken = new ClassFileImporter().importClasses(ScorerThatUsesAResearchTool.class);
         assertThat(ArchitectureRules.SERVICES_USE_NO_TOOL.evaluate(broken).hasViolation()).isTrue();
+    }
+
+    @Test
+    void aResearchToolUsingTheLauncherIsReported() {
+        JavaClasses broken = new ClassFileImporter().importClasses(ResearchThatUsesTheLauncher.class);
+        assertThat(ArchitectureRules.RESEARCH_USES_NO_DEPLOY.evaluate(broken).hasViolation()).isTrue();
     }
 
     @Test
