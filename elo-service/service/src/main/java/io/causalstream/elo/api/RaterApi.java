@@ -8,6 +8,10 @@ import io.causalstream.elo.api.StoreQueries.Remote;
 import io.causalstream.elo.api.StoreQueries.Unavailable;
 import io.causalstream.elo.api.StoreQueries.UnavailableException;
 import io.causalstream.elo.rater.JudgmentIds;
+import io.causalstream.elo.rater.JudgmentValidity;
+import io.causalstream.elo.rater.JudgmentValidity.Authors;
+import io.causalstream.elo.rater.JudgmentValidity.Claim;
+import io.causalstream.elo.rater.JudgmentValidity.Invalid;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.elo.rater.PairChooser;
 import io.causalstream.elo.rater.PairChooser.Candidate;
@@ -46,6 +50,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -83,8 +88,6 @@ public final class RaterApi {
     public static final String ROLE = "rater";
     /** Who signs in to the rater page, and where ({@link SessionEndpoints}). */
     public static final Role RATERS = new Role(ROLE, COOKIE, "raterId", "/api/session", "/api/internal/revocations");
-    /** Longest passage or annotation id accepted. */
-    static final int MAX_ID = 256;
     private static final int MAX_RECENT = 100_000;
     /** The request attribute holding the session {@link #requireSession} found. */
     private static final String SESSION = "causal-stream.rater-session";
@@ -127,6 +130,9 @@ public final class RaterApi {
      * @param voted       whether this rater's vote on the pair was already counted
      */
     public record Known(String leftAuthor, String rightAuthor, boolean voted) {
+        Authors authors() {
+            return new Authors(leftAuthor, rightAuthor);
+        }
     }
 
     public RaterApi(Supplier<StoreQueries> queries, Peers peers, SessionEndpoints access, PairTickets tickets,
@@ -221,8 +227,8 @@ public final class RaterApi {
                     + "shortly");
         }
         String passage = ctx.queryParam("passage");
-        if (passage != null && !validId(passage)) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "passage must be 1 to " + MAX_ID
+        if (passage != null && !JudgmentValidity.validId(passage)) {
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "passage must be 1 to " + JudgmentValidity.MAX_ID
                     + " characters without control characters");
         }
         try {
@@ -355,10 +361,21 @@ public final class RaterApi {
     private void judge(Context ctx) {
         String rater = signedIn(ctx).userId();
         JudgmentRequest req = read(ctx, JudgmentRequest.class, JUDGMENT_USAGE);
-        Outcome outcome = wellFormed(req);
-        String id = JudgmentIds.of(rater, req.passageId(), req.left(), req.right());
+        // the id derives from the fields, so it exists before they are checked (a refused judgment's is not used)
+        String id = JudgmentIds.of(rater, Objects.requireNonNullElse(req.passageId(), ""),
+                Objects.requireNonNullElse(req.left(), ""), Objects.requireNonNullElse(req.right(), ""));
+        Claim claim = new Claim(id, req.passageId(), rater, req.left(), req.right());
+        // the request alone first: the stores are asked about well-formed ids only
+        refuse(JudgmentValidity.check(req.passageId(), claim, Optional.empty()));
+        Outcome outcome = outcome(req.outcome());
+        if (outcome == null) {
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "outcome must be LEFT, RIGHT or TIE");
+        }
+        if (req.ticket() != null && req.ticket().length() > PairTickets.MAX_LENGTH) {
+            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "ticket too long");
+        }
         Optional<Known> known = known(req, rater);
-        known.ifPresent(k -> refuseUnknownOrOwn(k, req, rater));
+        refuse(JudgmentValidity.check(req.passageId(), claim, known.map(Known::authors)));
         refuseUnservedPair(req, rater);
         if (recent.containsKey(id) || known.map(Known::voted).orElse(false)) {
             throw new ApiError(HttpStatus.CONFLICT, "already_voted", "you already voted on this pair; your first "
@@ -369,23 +386,19 @@ public final class RaterApi {
                 .setTime(clock.instant()).build());
     }
 
-    /** The outcome of a request whose fields are all present and in bounds. */
-    private static Outcome wellFormed(JudgmentRequest req) {
-        if (!validId(req.passageId()) || !validId(req.left()) || !validId(req.right())) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "passageId, left and right are required, each 1 "
-                    + "to " + MAX_ID + " characters without control characters");
+    /** The answer to a judgment that breaks a rule ({@link JudgmentValidity}), before anything is published. */
+    private static void refuse(Optional<Invalid> invalid) {
+        if (invalid.isEmpty()) {
+            return;
         }
-        Outcome outcome = outcome(req.outcome());
-        if (outcome == null) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "outcome must be LEFT, RIGHT or TIE");
-        }
-        if (req.left().equals(req.right())) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "same_annotation", "left and right are the same annotation");
-        }
-        if (req.ticket() != null && req.ticket().length() > PairTickets.MAX_LENGTH) {
-            throw new ApiError(HttpStatus.BAD_REQUEST, "malformed", "ticket too long");
-        }
-        return outcome;
+        String message = invalid.get().message();
+        throw switch (invalid.get().reason()) {
+            // the API publishes under the passageId, so a key mismatch is a malformed request too
+            case MALFORMED, KEY_MISMATCH -> new ApiError(HttpStatus.BAD_REQUEST, "malformed", message);
+            case SAME_ANNOTATION -> new ApiError(HttpStatus.BAD_REQUEST, "same_annotation", message);
+            case UNKNOWN_ANNOTATION -> new ApiError(HttpStatus.UNPROCESSABLE_CONTENT, "unknown_annotation", message);
+            case OWN_ANNOTATION -> new ApiError(HttpStatus.FORBIDDEN, "own_annotation", message);
+        };
     }
 
     /** What this instance knows of the pair; empty while rebalancing (the ticket vouches, the topology rechecks). */
@@ -394,18 +407,6 @@ public final class RaterApi {
             return local.lookup(req.passageId(), req.left(), req.right(), rater);
         } catch (UnavailableException e) {
             return Optional.empty();
-        }
-    }
-
-    private static void refuseUnknownOrOwn(Known k, JudgmentRequest req, String rater) {
-        if (k.leftAuthor() == null || k.rightAuthor() == null) {
-            throw new ApiError(HttpStatus.UNPROCESSABLE_CONTENT, "unknown_annotation", "passage '"
-                    + req.passageId() + "' has no annotation '" + (k.leftAuthor() == null ? req.left() : req.right())
-                    + "'");
-        }
-        if (k.leftAuthor().equalsIgnoreCase(rater) || k.rightAuthor().equalsIgnoreCase(rater)) {
-            throw new ApiError(HttpStatus.FORBIDDEN, "own_annotation", "you wrote one of these annotations; raters "
-                    + "never rate their own annotation");
         }
     }
 
@@ -486,17 +487,5 @@ public final class RaterApi {
                     + HttpSecurity.MAX_BODY + " bytes)");
         }
         return ApiError.readJson(ctx, json, type, usage);
-    }
-
-    static boolean validId(String s) {
-        if (s == null || s.isBlank() || s.length() > MAX_ID) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (Character.isISOControl(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 }

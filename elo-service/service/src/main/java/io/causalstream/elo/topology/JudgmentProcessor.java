@@ -1,6 +1,10 @@
 package io.causalstream.elo.topology;
 
 import io.causalstream.deadletter.InvalidRecordException;
+import io.causalstream.elo.rater.JudgmentValidity;
+import io.causalstream.elo.rater.JudgmentValidity.Authors;
+import io.causalstream.elo.rater.JudgmentValidity.Claim;
+import io.causalstream.elo.rater.JudgmentValidity.Invalid;
 import io.causalstream.elo.reliability.ItemVotes;
 import io.causalstream.elo.reliability.RaterReliability;
 import io.causalstream.elo.topology.JudgmentListener.Reason;
@@ -114,22 +118,20 @@ final class JudgmentProcessor implements Processor<String, Judgment, String, Spe
     public void process(Record<String, Judgment> record) {
         long t0 = System.nanoTime();
         Judgment judgment = record.value();
-        try {
-            JudgmentRules.requireWellFormed(record.key(), judgment);
-            if (seenJudgments.get(judgment.getJudgmentId()) != null) {
-                listener.judged(Verdict.DUPLICATE, Reason.NONE);
-                return;
-            }
-            String passageId = judgment.getPassageId();
-            Extraction left = annotations.get(EloTopology.annotationKey(passageId, judgment.getLeft()));
-            Extraction right = annotations.get(EloTopology.annotationKey(passageId, judgment.getRight()));
-            JudgmentRules.requirePlayable(judgment, left, right);
-        } catch (InvalidRecordException e) {
-            listener.judged(Verdict.INVALID, JudgmentRules.reason(e));
-            throw e;
+        Claim claim = judgment == null ? null : new Claim(judgment.getJudgmentId(), judgment.getPassageId(),
+                judgment.getRaterId(), judgment.getLeft(), judgment.getRight());
+        // the record alone first: a duplicate is counted as one before its annotations are read
+        deadLetterIfInvalid(JudgmentValidity.check(record.key(), claim, Optional.empty()));
+        if (seenJudgments.get(judgment.getJudgmentId()) != null) {
+            listener.judged(Verdict.DUPLICATE, Reason.NONE);
+            return;
         }
-
         String passageId = judgment.getPassageId();
+        Extraction left = annotations.get(EloTopology.annotationKey(passageId, judgment.getLeft()));
+        Extraction right = annotations.get(EloTopology.annotationKey(passageId, judgment.getRight()));
+        deadLetterIfInvalid(JudgmentValidity.check(record.key(), claim, Optional.of(new Authors(author(left),
+                author(right)))));
+
         Decoded d = decoded.get(passageId);
         if (d == null) {
             d = load(passageId);
@@ -169,6 +171,32 @@ final class JudgmentProcessor implements Processor<String, Judgment, String, Spe
             publishWinner(passageId, leaderAfter.orElseThrow(), judgment, record.timestamp());
         }
         listener.applied(Math.max(0, System.currentTimeMillis() - record.timestamp()), System.nanoTime() - t0);
+    }
+
+    /**
+     * A broken rule becomes an {@link InvalidRecordException}, which the dead-letter handler writes with its message
+     * as the reason; its code, the reason's name, is what the metrics count.
+     */
+    private void deadLetterIfInvalid(Optional<Invalid> invalid) {
+        if (invalid.isPresent()) {
+            Reason reason = reason(invalid.get().reason());
+            listener.judged(Verdict.INVALID, reason);
+            throw new InvalidRecordException(reason.name(), invalid.get().message(), null);
+        }
+    }
+
+    private static Reason reason(JudgmentValidity.Reason r) {
+        return switch (r) {
+            case MALFORMED -> Reason.MALFORMED;
+            case KEY_MISMATCH -> Reason.KEY_MISMATCH;
+            case SAME_ANNOTATION -> Reason.SAME_ANNOTATION;
+            case UNKNOWN_ANNOTATION -> Reason.UNKNOWN_ANNOTATION;
+            case OWN_ANNOTATION -> Reason.OWN_ANNOTATION;
+        };
+    }
+
+    private static String author(Extraction annotation) {
+        return annotation == null ? null : annotation.getAnnotator().getId();
     }
 
     /** A passage's table and counts from the stores (empty ones before its first judgment). */
