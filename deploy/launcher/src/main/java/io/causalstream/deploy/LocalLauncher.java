@@ -24,6 +24,8 @@ import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.RegistryAdmin;
+import io.causalstream.serde.AvroSerdes;
+import io.causalstream.serde.SelfContainedSchemas;
 import io.causalstream.runtime.ServiceAcls;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.runtime.TopicSetup;
@@ -242,6 +244,11 @@ public final class LocalLauncher implements Callable<Integer> {
             children.forget(REGISTRY);
         });
         new RegistryAdmin(registry.url()).requireBackwardCompatibility();
+        // a data directory of an older version holds schemas with references, on which the serdes of this one
+        // cannot register: give them self-contained versions first (nothing to do on a new registry)
+        new SelfContainedSchemas(new AvroSerdes(registry.url())).run(true).stream()
+                .filter(s -> s.outcome() == SelfContainedSchemas.Outcome.MOVED)
+                .forEach(s -> out.println("  " + s.describe()));
         out.printf("  schema registry        %s   (Confluent API: %s/apis/ccompat/v7)   pid %d%n", registry.url(),
                 registry.url(), registry.pid());
 

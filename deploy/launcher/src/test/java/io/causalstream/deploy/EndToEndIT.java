@@ -22,6 +22,7 @@ import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.MeasureScore;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.scorer.app.ScorerService;
+import io.causalstream.serde.RegistryEndpoints;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.topics.Topics;
@@ -37,11 +38,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -50,6 +58,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(KafkaTestCluster.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EndToEndIT {
 
     private static final String PASSAGE = "e2e-flood";
@@ -94,6 +103,7 @@ class EndToEndIT {
     }
 
     @Test
+    @Order(1)
     void passagesAnnotationsGoldAndJudgmentsFlowThroughAllThreeServices() throws Exception {
         cluster.send(Topics.PASSAGES, PASSAGE, Passage.newBuilder().setId(PASSAGE).setText(TEXT)
                 .setPublishedAt(Instant.now()).build());
@@ -169,6 +179,52 @@ class EndToEndIT {
         String reason = DeadLetters.header(dead.stream().filter(r -> PASSAGE.equals(r.key())).findFirst()
                 .orElseThrow().headers(), DeadLetters.MESSAGE);
         assertThat(reason).containsIgnoringCase("HumanA");
+    }
+
+    /**
+     * After the flow above, the registry as a client in any language sees it through the Confluent API: one subject
+     * per topic (the contract's, the services' changelogs and repartition topics), none named after a record type,
+     * and every schema by id parses with a plain Avro parser without following a reference.
+     */
+    @Test
+    @Order(2)
+    void everySubjectIsATopicsOwnAndEverySchemaByIdParsesAlone() throws Exception {
+        List<String> written = List.of("passages-value", "extractions-value", "gold-graphs-value",
+                "scored-graphs-value", "judgments-value", "tournament-winners-value", "measure-alignment-value",
+                "causal-maps-value");
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<String> subjects = registry("/subjects").valueStream().map(JsonNode::asText).toList();
+        while (!subjects.containsAll(written) && System.nanoTime() < deadline) {
+            Thread.sleep(500); // causal-maps follows the scored graphs
+            subjects = registry("/subjects").valueStream().map(JsonNode::asText).toList();
+        }
+        assertThat(subjects).containsAll(written).anyMatch(s -> s.endsWith("-changelog-value"));
+        Set<String> topics;
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+            topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get();
+        }
+        assertThat(subjects).allSatisfy(s -> {
+            assertThat(s).endsWith("-value");
+            assertThat(topics).as("the topic of subject " + s).contains(s.substring(0, s.length() - "-value".length()));
+        });
+        for (String subject : subjects) {
+            for (JsonNode version : registry("/subjects/" + subject + "/versions")) {
+                JsonNode registered = registry("/subjects/" + subject + "/versions/" + version.asInt());
+                assertThat(registered.path("references")).as(subject + " version " + version).isEmpty();
+                JsonNode byId = registry("/schemas/ids/" + registered.get("id").asInt());
+                assertThat(byId.path("references")).as(subject + " schema " + registered.get("id")).isEmpty();
+                Schema schema = new Schema.Parser().parse(byId.get("schema").asText());
+                assertThat(schema.getNamespace()).as(subject).startsWith("io.causalstream.schemas");
+            }
+        }
+    }
+
+    private JsonNode registry(String path) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                RegistryEndpoints.confluentApi(cluster.registryUrl()) + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
     }
 
     private Map<String, MeasureScore> latestExactScores(int annotations) {

@@ -76,6 +76,11 @@ public final class AvroSerdes implements SerdeFactory {
         c.put(KafkaSerdeConfig.ENABLE_HEADERS, false);   // schema id in the payload, not in headers
         c.put(AvroSerdeConfig.USE_SPECIFIC_AVRO_READER, true);
         c.put(AvroSerdeConfig.AVRO_ENCODING, AvroSerdeConfig.AVRO_ENCODING_BINARY);
+        // one self-contained schema per subject, as Confluent's serializer registers it: without this Apicurio
+        // registers every named type a record uses as a subject of its own and the record's schema as references
+        // to them, which a client without reference support cannot decode (SelfContainedSchemas moves a registry
+        // that holds such versions)
+        c.put(SerdeConfig.DEREFERENCE_SCHEMA, true);
         // Apicurio's own provider fingerprints the schema on every record; this one looks it up by identity
         c.put(AvroSerdeConfig.AVRO_DATUM_PROVIDER, CachingAvroDatumProvider.class.getName());
         c.putAll(registryClientConfig);
@@ -113,6 +118,11 @@ public final class AvroSerdes implements SerdeFactory {
 
     public String registryUrl() {
         return registryUrl;
+    }
+
+    /** Apicurio's client of the registry (native API), bounded as the serdes' requests are. */
+    RegistryClient registryClient() {
+        return (RegistryClient) client.getClient();
     }
 
     @Override

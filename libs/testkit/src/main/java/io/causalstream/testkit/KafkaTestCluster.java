@@ -104,7 +104,8 @@ public final class KafkaTestCluster implements BeforeAllCallback, ParameterResol
         }
     }
 
-    private static Path registryArchive() {
+    /** The registry distribution Maven resolved for the tests (for a test that starts a registry of its own). */
+    public static Path registryArchive() {
         String path = System.getProperty("apicurio.registry.archive");
         if (path == null || path.startsWith("${")) {
             throw new IllegalStateException("system property apicurio.registry.archive is not set: run the tests "

@@ -87,6 +87,8 @@ public final class CausalStream implements Runnable {
         add(root, summaries, "read-topic", new ReadTopic(), "print a topic as JSON lines (Avro decoded)");
         add(root, summaries, "dlq", new io.causalstream.deploy.tools.DlqCommand(),
                 "dlq replay: re-publish chosen dead letters to their source topic (dry run first)");
+        add(root, summaries, "registry", new io.causalstream.deploy.tools.RegistryCommand(),
+                "registry self-contain: self-contained schemas on subjects registered with references (dry run first)");
         add(root, summaries, "curation-export", new io.causalstream.deploy.tools.CurationExportCommand(),
                 "the curators' corrections with their passage text as JSON lines (training data)");
         add(root, summaries, "rater-token", new RaterTokenCommand(),

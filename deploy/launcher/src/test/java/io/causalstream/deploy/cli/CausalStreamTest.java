@@ -14,7 +14,7 @@ class CausalStreamTest {
     /** Every offline tool of the project, as docs/cli.md lists them. */
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
             "elo", "validation-eval", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
-            "wikicausal", "map", "read-topic", "dlq",
+            "wikicausal", "map", "read-topic", "dlq", "registry",
             "curation-export", "rater-token", "run-local", "acls", "load");
 
     private record Run(int exit, String out, String err) {
