@@ -15,6 +15,11 @@ import io.causalstream.runtime.Config;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.research.study.SoftMeasuresData;
+import io.causalstream.research.benchmark.BackendReaders;
+import io.causalstream.research.benchmark.BenchmarkEvaluation;
+import io.causalstream.research.benchmark.BenchmarkFolds;
+import io.causalstream.research.benchmark.CausalSpanReader;
+import io.causalstream.research.benchmark.SemEvalPairs;
 import io.causalstream.schemas.passage.Passage;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,14 +46,17 @@ import picocli.CommandLine.Option;
  * deploy/causal-stream evaluate [--soft-measures ../shared/data/soft-measures-causal-intelligence]
  *     [--data .../data/test_data.csv] [--measures exact,rouge,meteor,bleu-nltk] [--backend rules[,model]]
  *     [--held-out FILE.jsonl]
+ * deploy/causal-stream evaluate --benchmark cnc,semeval [--backend rules,model] [--cnc DIR] [--semeval FILE]
  * </pre>
+ * With {@code --benchmark}, only the public benchmarks are printed ({@link BenchmarkEvaluation}).
  * An LLM backend reads its settings from the environment ({@code EXTRACTOR_OPENAI_MODEL=...}) or, with
  * {@code CAUSAL_STREAM_JAVA_OPTS="-Dextractor.openai.model=..."}, from system properties.
  */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = "Soft F1 (formula (1) and E*, with TP/PP/FP/FN) of extractors on the released test split and on "
                 + "the 20 Elo passages against the tournament winners, beside the paper's LLMs and the people; then "
-                + "triple P/R/F1 on a held-out set and the triples invented on its passages with no claim.")
+                + "triple P/R/F1 on a held-out set and the triples invented on its passages with no claim. With "
+                + "--benchmark, the public benchmarks instead, beside their published figures.")
 public final class EvaluateCommand implements Callable<Integer> {
 
     /**
@@ -105,6 +113,23 @@ public final class EvaluateCommand implements Callable<Integer> {
             + "held-out set is never shown).")
     int show;
 
+    @Option(names = "--benchmark", split = ",", paramLabel = "NAME", description = "Print public benchmarks "
+            + "instead, beside their published figures: cnc (Causal News Corpus V2 dev split, subtask 1 and the "
+            + "organisers' subtask-2 scoring), semeval (SemEval-2010 Task 8 cause-effect pairs on the report fold of "
+            + "the train file).")
+    List<String> benchmarks;
+
+    @Option(names = "--cnc", defaultValue = CNC, paramLabel = "DIR", description = "The Causal News Corpus V2 "
+            + "folder, with dev_subtask1.csv and dev_subtask2.csv (default: ${DEFAULT-VALUE}).")
+    Path cnc;
+
+    @Option(names = "--semeval", defaultValue = SEMEVAL, paramLabel = "FILE", description = "The SemEval-2010 Task "
+            + "8 train file (default: ${DEFAULT-VALUE}).")
+    Path semeval;
+
+    static final String CNC = "../shared/data/causal-news-corpus";
+    static final String SEMEVAL = "../shared/data/semeval-2010-task8/TRAIN_FILE.TXT";
+
     private final PrintStream out;
 
     public EvaluateCommand() {
@@ -117,6 +142,9 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (benchmarks != null && !benchmarks.isEmpty()) {
+            return benchmarks();
+        }
         List<EdgeSetMeasure> scorers = measures();
         Path split = data != null ? data : softMeasures.resolve("data/test_data.csv");
         Config config = Config.fromEnvironment();
@@ -125,10 +153,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             // read before any extraction, so a malformed file fails at once
             List<HeldOutPassage> held = heldOut == null ? HeldOutPassages.shipped() : readHeldOut(heldOut);
             for (String backend : backends) {
-                boolean v2 = backend.equals(MODEL_V2);
-                extractors.put(backend, ExtractorBackends.create(BackendConfig.read(v2 ? ExtractorBackends.MODEL
-                        : backend, key -> v2 && key.equals("extractor.model.version") ? "v2"
-                        : config.find(key).orElse(null))));
+                extractors.put(backend, ExtractorBackends.create(settings(backend, config)));
             }
             splitTable(split, extractors, scorers);
             Path rankings = softMeasures.resolve(SoftMeasuresData.RANKINGS);
@@ -148,6 +173,62 @@ public final class EvaluateCommand implements Callable<Integer> {
             extractors.values().forEach(Extractor::close);
         }
         return 0;
+    }
+
+    /** The public benchmarks, each backend a row; every file is read before any backend loads. */
+    private int benchmarks() {
+        Map<String, CausalSpanReader> readers = new LinkedHashMap<>();
+        try {
+            for (String b : benchmarks) {
+                if (!b.equals(BenchmarkEvaluation.CNC) && !b.equals(BenchmarkEvaluation.SEMEVAL)) {
+                    throw new IllegalArgumentException("unknown benchmark '" + b + "' (cnc, semeval)");
+                }
+            }
+            BenchmarkEvaluation.CncDev dev = benchmarks.contains(BenchmarkEvaluation.CNC)
+                    ? BenchmarkEvaluation.CncDev.read(cnc) : null;
+            List<SemEvalPairs.Pair> fold = null;
+            if (benchmarks.contains(BenchmarkEvaluation.SEMEVAL)) {
+                if (!Files.isRegularFile(semeval)) {
+                    throw new IllegalArgumentException("no " + semeval + " (--semeval)");
+                }
+                fold = SemEvalPairs.read(semeval).stream().filter(p -> p.fold() == BenchmarkFolds.REPORT_FOLD)
+                        .toList();
+            }
+            Config config = Config.fromEnvironment();
+            for (String backend : backends) {
+                readers.put(backend, BackendReaders.open(settings(backend, config)));
+            }
+            if (dev != null) {
+                List<BenchmarkEvaluation.CncRow> rows = new ArrayList<>();
+                readers.forEach((name, r) -> rows.add(BenchmarkEvaluation.cnc(name, r, dev)));
+                List<String> notes = new ArrayList<>();
+                if (readers.containsKey(ExtractorBackends.MODEL)) {
+                    // ExtractorTuneCli.check: the claim threshold is the one most accurate on dev_subtask1.csv
+                    notes.add("model's claim threshold was chosen for accuracy on these 340 subtask-1 sentences "
+                            + "(extractor-tune): its subtask-1 figures are not clean.");
+                }
+                out.print(BenchmarkEvaluation.formatCnc(cnc, dev, rows, notes));
+            }
+            if (fold != null) {
+                List<SemEvalPairs.Pair> pairs = fold;
+                List<BenchmarkEvaluation.PairRow> rows = new ArrayList<>();
+                readers.forEach((name, r) -> rows.add(BenchmarkEvaluation.semeval(name, r, pairs)));
+                out.print((dev != null ? "\n" : "") + BenchmarkEvaluation.formatSemEval(semeval, pairs, rows));
+            }
+        } catch (IllegalArgumentException e) {
+            out.println("evaluate: " + e.getMessage());
+            return 2;
+        } finally {
+            readers.values().forEach(CausalSpanReader::close);
+        }
+        return 0;
+    }
+
+    /** A backend's settings; {@value #MODEL_V2} is the model backend at version v2. */
+    private static io.causalstream.extractor.backend.BackendSettings settings(String backend, Config config) {
+        boolean v2 = backend.equals(MODEL_V2);
+        return BackendConfig.read(v2 ? ExtractorBackends.MODEL : backend, key -> v2
+                && key.equals("extractor.model.version") ? "v2" : config.find(key).orElse(null));
     }
 
     private List<EdgeSetMeasure> measures() {
