@@ -8,6 +8,7 @@ import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.tournament.Tournament;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -172,6 +173,17 @@ public final class StoreQueries {
         } catch (InvalidStateStoreException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * The other instances of {@code q}'s application (where a sign-out is passed on); throws while they are not
+     * known yet (Kafka Streams not created or not running).
+     */
+    public static Collection<HostInfo> others(StoreQueries q) {
+        if (q == null) {
+            throw new UnavailableException("the other instances are not known yet");
+        }
+        return q.instances().stream().filter(h -> !h.equals(q.self())).toList();
     }
 
     /** The HTTP endpoints of every instance of this application, this one included. */

@@ -1,5 +1,7 @@
 package io.causalstream.elo.app;
 
+import io.causalstream.elo.api.JudgmentIntake;
+import io.causalstream.elo.api.NextPairs;
 import io.causalstream.elo.api.RaterApi;
 import io.causalstream.elo.api.RatingsApi;
 import io.causalstream.elo.api.StoreQueries;
@@ -101,12 +103,13 @@ public final class EloService implements ServiceRunner.Service {
         // instances show each other a credential derived from the shared secret (the internal endpoints ask for it)
         Peers peers = new Peers(http, PeerSecret.of(raters.access().sessionSecret()));
         SessionEndpoints access = SessionEndpoints.of(raters.access(), RaterApi.RATERS, peers,
-                () -> RaterApi.others(queries), Clock.systemUTC());
+                () -> StoreQueries.others(queries), Clock.systemUTC());
         SignedSessions sessions = access.sessions();
         new HttpSecurity(raters.access().allowedOrigins()).register(ops.app());
         new RatingsApi(() -> queries, peers).register(ops.app());
-        new RaterApi(() -> queries, peers, access, tickets, limit, publisher, settings.eloInitial(),
-                Clock.systemUTC()).register(ops.app());
+        new RaterApi(access, new NextPairs(() -> queries, peers, tickets, settings.eloInitial()),
+                new JudgmentIntake(tickets, limit, publisher, JudgmentIntake.stores(() -> queries), Clock.systemUTC()))
+                .register(ops.app());
         new EloPages().register(ops.app());
         ops.app().sse("/api/live", liveFeed::connect);
         ops.app().get("/api/pipeline", ctx -> {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.elo.api.RaterApi.Known;
+import io.causalstream.elo.api.JudgmentIntake.Known;
 import io.causalstream.elo.rater.JudgmentIds;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.elo.rater.PairTickets;
@@ -78,8 +78,9 @@ class RaterApiTest {
                     Duration.ofHours(12), Set.of()), RaterApi.RATERS, others, () -> peers, Clock.systemUTC());
             app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
             new HttpSecurity(Set.of()).register(app);
-            new RaterApi(() -> null, others, access, tickets, new RateLimiter(perMinute, burst, Clock.systemUTC()),
-                    new RecordPublisher<>(producer, "judgments", sendTimeout), 1000, Clock.systemUTC(), this::lookup)
+            new RaterApi(access, new NextPairs(() -> null, others, tickets, 1000), new JudgmentIntake(tickets,
+                    new RateLimiter(perMinute, burst, Clock.systemUTC()),
+                    new RecordPublisher<>(producer, "judgments", sendTimeout), this::lookup, Clock.systemUTC()))
                     .register(app);
             new EloPages().register(app);
             app.start("127.0.0.1", 0);

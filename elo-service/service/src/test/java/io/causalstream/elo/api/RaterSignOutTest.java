@@ -39,12 +39,12 @@ class RaterSignOutTest extends SignOutOnEveryInstanceContract {
                 Clock.systemUTC());
         Javalin app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
         new HttpSecurity(Set.of()).register(app);
-        new RaterApi(() -> null, peers, access, new PairTickets(new Signer(secret), Duration.ofMinutes(30),
-                Clock.systemUTC()), new RateLimiter(600, 100, Clock.systemUTC()), new RecordPublisher<>(
-                new MockProducer<String, Judgment>(true, null, new StringSerializer(),
-                        (t, j) -> j.getJudgmentId().getBytes(StandardCharsets.UTF_8)), "judgments",
-                Duration.ofSeconds(5)), 1000, Clock.systemUTC(), (passage, left, right, rater) -> Optional.empty())
-                .register(app);
+        PairTickets tickets = new PairTickets(new Signer(secret), Duration.ofMinutes(30), Clock.systemUTC());
+        new RaterApi(access, new NextPairs(() -> null, peers, tickets, 1000), new JudgmentIntake(tickets,
+                new RateLimiter(600, 100, Clock.systemUTC()), new RecordPublisher<>(new MockProducer<String, Judgment>(
+                true, null, new StringSerializer(), (t, j) -> j.getJudgmentId().getBytes(StandardCharsets.UTF_8)),
+                "judgments", Duration.ofSeconds(5)), (passage, left, right, rater) -> Optional.empty(),
+                Clock.systemUTC())).register(app);
         return app;
     }
 

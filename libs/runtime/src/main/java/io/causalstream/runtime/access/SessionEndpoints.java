@@ -68,8 +68,7 @@ public final class SessionEndpoints {
      */
     public static SessionEndpoints of(AccessSettings settings, Role role, Peers peers,
                                       Supplier<Collection<HostInfo>> otherInstances, Clock clock) {
-        SignedSessions sessions = new SignedSessions(role.name(), role.cookie(), settings.tokenHashes(),
-                settings.openSignIn(), new Signer(settings.sessionSecret()), settings.sessionTtl(), clock);
+        SignedSessions sessions = new SignedSessions(role, settings, clock);
         return new SessionEndpoints(sessions, role, new Revocations(sessions, peers, otherInstances,
                 role.revocationsPath()), clock);
     }

@@ -52,23 +52,21 @@ public final class SignedSessions {
     }
 
     /**
-     * @param role          who signs in ({@code rater}, {@code curator}): the purpose of the signatures and the word
-     *                      of the refusals
-     * @param cookie        the session cookie's name
-     * @param idByTokenHash {@link AccessTokens#hash} of a token -> person id
-     * @param openSignIn    demo mode: anyone may sign in with a well-formed name
+     * @param role     who signs in ({@code rater}, {@code curator}): the purpose of the signatures and the word of
+     *                 the refusals, and the session cookie's name
+     * @param settings who may sign in ({@link AccessTokens#hash} of a token -> person id; open sign-in: anyone
+     *                 with a well-formed name, demo mode), the secret that signs and how long a session lasts
      */
-    public SignedSessions(String role, String cookie, Map<String, String> idByTokenHash, boolean openSignIn,
-                          Signer signer, Duration ttl, Clock clock) {
-        this.role = role;
-        this.cookie = cookie;
-        this.sessionPurpose = role + " session-v2";
-        this.csrfPurpose = role + " csrf-v1";
-        this.revokePurpose = role + " revoke-v1";
-        this.idByTokenHash = Map.copyOf(idByTokenHash);
-        this.openSignIn = openSignIn;
-        this.signer = signer;
-        this.ttl = ttl;
+    public SignedSessions(Role role, AccessSettings settings, Clock clock) {
+        this.role = role.name();
+        this.cookie = role.cookie();
+        this.sessionPurpose = role.name() + " session-v2";
+        this.csrfPurpose = role.name() + " csrf-v1";
+        this.revokePurpose = role.name() + " revoke-v1";
+        this.idByTokenHash = Map.copyOf(settings.tokenHashes());
+        this.openSignIn = settings.openSignIn();
+        this.signer = new Signer(settings.sessionSecret());
+        this.ttl = settings.sessionTtl();
         this.clock = clock;
     }
 

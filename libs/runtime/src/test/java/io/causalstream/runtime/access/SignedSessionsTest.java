@@ -8,16 +8,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SignedSessionsTest {
 
     private static final String SECRET = "a-secret-of-sufficient-length-for-hmac";
     private static final Duration TTL = Duration.ofHours(12);
+    private static final Role RATERS = new Role("rater", "elo_rater", "raterId", "/api/session",
+            "/api/internal/revocations");
     private static final Clock NOW = Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC);
 
     private static SignedSessions sessions(Map<String, String> tokens, boolean open, String secret, Clock clock) {
-        return new SignedSessions("rater", "elo_rater", tokens, open, new Signer(secret), TTL, clock);
+        return new SignedSessions(RATERS, new AccessSettings(tokens, open, secret, true, TTL, Set.of()), clock);
     }
 
     @Test
@@ -106,8 +109,9 @@ class SignedSessionsTest {
     @Test
     void aSessionOfOneRoleIsNoSessionOfAnotherUnderTheSameSecret() {
         SignedSessions raters = sessions(Map.of(), true, SECRET, NOW);
-        SignedSessions curators = new SignedSessions("curator", "curator", Map.of(), true, new Signer(SECRET), TTL,
-                NOW);
+        SignedSessions curators = new SignedSessions(new Role("curator", "curator", "curatorId",
+                "/api/curator/session", "/api/internal/curator/revocations"), new AccessSettings(Map.of(), true,
+                SECRET, true, TTL, Set.of()), NOW);
         String raterCookie = raters.issue("Human3");
         assertThat(curators.sessionOf(raterCookie)).isEmpty();
         assertThat(curators.userOf(curators.issue("Human3"))).contains("Human3");

@@ -6,7 +6,6 @@ import io.causalstream.runtime.OpsServer;
 import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.InteractiveQueries;
-import io.causalstream.runtime.access.RateLimiter;
 import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.gold.GoldGraph;
@@ -49,7 +48,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -211,9 +209,9 @@ public final class ScorerService implements ServiceRunner.Service {
                 SERVICE_NAME + "-curation-gold", Map.of());
         SessionEndpoints access = SessionEndpoints.of(curation.access(), CurationApi.CURATORS, peers,
                 () -> InteractiveQueries.otherInstances(streams, advertised), Clock.systemUTC());
-        return new CurationApi(scores::find, access, new RateLimiter(curation.perMinute(), curation.burst(),
-                Clock.systemUTC()), curation.limits(), annotationPublisher, goldPublisher, () -> mapConcepts(maps),
-                CurationApi.meters(ops.meters()), Clock.systemUTC());
+        return new CurationApi(scores::find, () -> mapConcepts(maps), access, curation,
+                new CurationApi.Outlets(annotationPublisher, goldPublisher, CurationApi.meters(ops.meters())),
+                Clock.systemUTC());
     }
 
     /** Concept labels of the collective maps (the first {@value #SUGGESTION_MAPS}), for the curation page. */

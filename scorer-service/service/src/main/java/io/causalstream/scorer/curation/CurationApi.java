@@ -109,10 +109,8 @@ public final class CurationApi {
     private final RateLimiter limit;
     private final Corrector corrector;
     private final CurationLimits limits;
-    private final RecordPublisher<Extraction> annotations;
-    private final RecordPublisher<GoldGraph> golds;
     private final Supplier<Collection<String>> mapConcepts;
-    private final Published published;
+    private final Outlets outlets;
     private final Clock clock;
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -125,18 +123,27 @@ public final class CurationApi {
                 }
             });
 
-    public CurationApi(PassageSource passages, SessionEndpoints access, RateLimiter limit, CurationLimits limits,
-                       RecordPublisher<Extraction> annotations, RecordPublisher<GoldGraph> golds,
-                       Supplier<Collection<String>> mapConcepts, Published published, Clock clock) {
+    /**
+     * Where corrections go: the annotation on {@code extractions}, its gold on {@code gold-graphs}, and who is told
+     * of each one published.
+     */
+    public record Outlets(RecordPublisher<Extraction> annotations, RecordPublisher<GoldGraph> golds,
+                          Published published) {
+    }
+
+    /**
+     * @param mapConcepts the concept labels of the collective maps, suggested to the curator
+     * @param settings    the corrections a curator may submit a minute (per instance) and the bounds of one
+     */
+    public CurationApi(PassageSource passages, Supplier<Collection<String>> mapConcepts, SessionEndpoints access,
+                       CurationSettings settings, Outlets outlets, Clock clock) {
         this.passages = passages;
-        this.access = access;
-        this.limit = limit;
-        this.limits = limits;
-        this.corrector = new Corrector(limits);
-        this.annotations = annotations;
-        this.golds = golds;
         this.mapConcepts = mapConcepts;
-        this.published = published;
+        this.access = access;
+        this.limit = new RateLimiter(settings.perMinute(), settings.burst(), clock);
+        this.limits = settings.limits();
+        this.corrector = new Corrector(limits);
+        this.outlets = outlets;
         this.clock = clock;
     }
 
@@ -255,12 +262,12 @@ public final class CurationApi {
         RecordPublisher.Sent sentAnnotation;
         RecordPublisher.Sent sentGold = null;
         try {
-            RecordPublisher.Pending a = annotations.send(annotation.getPassageId(), annotation);
-            RecordPublisher.Pending g = gold ? golds.send(annotation.getPassageId(), Corrections.gold(annotation))
+            RecordPublisher.Pending a = outlets.annotations().send(annotation.getPassageId(), annotation);
+            RecordPublisher.Pending g = gold ? outlets.golds().send(annotation.getPassageId(), Corrections.gold(annotation))
                     : null;
-            sentAnnotation = annotations.await(a);
+            sentAnnotation = outlets.annotations().await(a);
             if (g != null) {
-                sentGold = golds.await(g);
+                sentGold = outlets.golds().await(g);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -273,7 +280,7 @@ public final class CurationApi {
         switch (worst) {
             case PUBLISHED -> {
                 recent.put(key, Boolean.TRUE);
-                published.correction(annotation, gold);
+                outlets.published().correction(annotation, gold);
                 Map<String, Object> body = new LinkedHashMap<>();
                 body.put("annotationId", id);
                 body.put("curatorId", annotation.getAnnotator().getId());

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.access.AccessTokens;
-import io.causalstream.runtime.access.RateLimiter;
 import io.causalstream.runtime.access.AccessSettings;
 import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.web.HttpSecurity;
@@ -66,18 +65,18 @@ class CurationApiTest {
         stored.add(new AnnotationScores("model", "model", "MODEL", null, null, List.of(), null, null, null, List.of(
                 edge("drought", "harvests", "INCREASE"), edge("irrigation", "yields", "INCREASE"),
                 edge("harvests", "tourism", "DECREASE")), 0));
-        SessionEndpoints sessions = SessionEndpoints.of(new AccessSettings(Map.of(AccessTokens.hash(TOKEN), "Ann"),
-                false, SECRET, true, Duration.ofHours(1), Set.of()), CurationApi.CURATORS,
+        AccessSettings access = new AccessSettings(Map.of(AccessTokens.hash(TOKEN), "Ann"), false, SECRET, true,
+                Duration.ofHours(1), Set.of());
+        SessionEndpoints sessions = SessionEndpoints.of(access, CurationApi.CURATORS,
                 new Peers(http, PeerSecret.of(SECRET)), List::of, Clock.systemUTC());
         app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
         new HttpSecurity(Set.of(), 64 * 1024).register(app);
         new CurationApi(id -> id.equals("p1") ? new PassageScores("p1", TEXT, "Farming", List.copyOf(stored))
-                : new PassageScores(id, null, null, List.of()), sessions,
-                new RateLimiter(600, 100, Clock.systemUTC()), CurationLimits.DEFAULT,
-                new RecordPublisher<>(extractions, "extractions", Duration.ofSeconds(5)),
-                new RecordPublisher<>(golds, "gold-graphs", Duration.ofSeconds(5)),
-                () -> List.of("crop yields", "food prices"), CurationApi.meters(meters), Clock.systemUTC())
-                .register(app);
+                : new PassageScores(id, null, null, List.of()), () -> List.of("crop yields", "food prices"), sessions,
+                new CurationSettings(access, 600, 100, CurationLimits.DEFAULT), new CurationApi.Outlets(
+                        new RecordPublisher<>(extractions, "extractions", Duration.ofSeconds(5)),
+                        new RecordPublisher<>(golds, "gold-graphs", Duration.ofSeconds(5)), CurationApi.meters(meters)),
+                Clock.systemUTC()).register(app);
         app.start("127.0.0.1", 0);
     }
 

@@ -3,7 +3,6 @@ package io.causalstream.scorer.curation;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.access.AccessSettings;
 import io.causalstream.runtime.access.AccessTokens;
-import io.causalstream.runtime.access.RateLimiter;
 import io.causalstream.runtime.access.SignOutOnEveryInstanceContract;
 import io.causalstream.runtime.access.SessionEndpoints;
 import io.causalstream.runtime.web.HttpSecurity;
@@ -35,17 +34,20 @@ class CuratorSignOutTest extends SignOutOnEveryInstanceContract {
     protected Javalin instance(String secret, Supplier<Collection<HostInfo>> others) {
         Javalin app = Javalin.create(cfg -> cfg.showJavalinBanner = false);
         new HttpSecurity(Set.of(), 64 * 1024).register(app);
-        new CurationApi(id -> new PassageScores(id, null, null, List.of()), SessionEndpoints.of(new AccessSettings(
-                Map.of(AccessTokens.hash("ann-token-0123456789"), "Ann"), false, secret, true, Duration.ofHours(1),
-                Set.of()), CurationApi.CURATORS, new Peers(http, PeerSecret.of(secret)), others, Clock.systemUTC()),
-                new RateLimiter(600, 100, Clock.systemUTC()), CurationLimits.DEFAULT,
-                new RecordPublisher<>(new MockProducer<String, Extraction>(true, null, new StringSerializer(),
-                        (t, e) -> e.getAnnotationId().getBytes(StandardCharsets.UTF_8)), "extractions",
-                        Duration.ofSeconds(5)),
-                new RecordPublisher<>(new MockProducer<String, GoldGraph>(true, null, new StringSerializer(),
-                        (t, g) -> g.getAnnotationId().getBytes(StandardCharsets.UTF_8)), "gold-graphs",
-                        Duration.ofSeconds(5)),
-                List::of, (annotation, gold) -> { }, Clock.systemUTC()).register(app);
+        AccessSettings access = new AccessSettings(Map.of(AccessTokens.hash("ann-token-0123456789"), "Ann"), false,
+                secret, true, Duration.ofHours(1), Set.of());
+        new CurationApi(id -> new PassageScores(id, null, null, List.of()), List::of,
+                SessionEndpoints.of(access, CurationApi.CURATORS, new Peers(http, PeerSecret.of(secret)), others,
+                        Clock.systemUTC()),
+                new CurationSettings(access, 600, 100, CurationLimits.DEFAULT), new CurationApi.Outlets(
+                        new RecordPublisher<>(new MockProducer<String, Extraction>(true, null, new StringSerializer(),
+                                (t, e) -> e.getAnnotationId().getBytes(StandardCharsets.UTF_8)), "extractions",
+                                Duration.ofSeconds(5)),
+                        new RecordPublisher<>(new MockProducer<String, GoldGraph>(true, null, new StringSerializer(),
+                                (t, g) -> g.getAnnotationId().getBytes(StandardCharsets.UTF_8)), "gold-graphs",
+                                Duration.ofSeconds(5)),
+                        (annotation, gold) -> { }),
+                Clock.systemUTC()).register(app);
         return app;
     }
 
