@@ -111,7 +111,8 @@ class ScorerInstancesIT {
             String map = "/api/maps/all";
             List<Integer> mapOwners = awaitOneOwner(ports, map);
             assertThat(mapOwners).hasSize(1);
-            JsonNode mapViaA = json.readTree(await(a.httpPort(), map).body());
+            // the map is a stage behind the scores: read it once every passage's validated edge is in it
+            JsonNode mapViaA = awaitMapOf(a.httpPort(), map, passages.size());
             JsonNode mapViaB = json.readTree(await(b.httpPort(), map).body());
             assertThat(mapViaB).isEqualTo(mapViaA);
             assertThat(mapViaA.path("edges")).isNotEmpty();
@@ -144,8 +145,14 @@ class ScorerInstancesIT {
              ScorerService b = ScorerService.start(cluster.streamsService(appId, stateDir.resolve("b"), settings))) {
             List<Integer> ports = List.of(a.httpPort(), b.httpPort());
             // settled: each instance owns one of the passages, so each knows the other from the group's metadata
-            assertThat(passages.stream().map(p -> owner(ports, "/api/passages/" + p + "/scores")).distinct())
-                    .containsExactlyInAnyOrderElementsOf(ports);
+            // (until the second has joined the group the first owns both)
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            List<Integer> owners;
+            do {
+                owners = passages.stream().map(p -> owner(ports, "/api/passages/" + p + "/scores")).distinct()
+                        .toList();
+            } while (owners.size() < 2 && System.nanoTime() < deadline && sleep(500));
+            assertThat(owners).containsExactlyInAnyOrderElementsOf(ports);
             HttpResponse<String> in = send(a.httpPort(), "POST", "/api/curator/session",
                     "{\"token\":\"ann-token-0123456789\"}", null, null);
             assertThat(in.statusCode()).as(in.body()).isEqualTo(200);
@@ -159,6 +166,16 @@ class ScorerInstancesIT {
                     .isEqualTo(401);
             assertThat(send(b.httpPort(), "GET", "/api/curator/session", null, cookie, null).statusCode())
                     .isEqualTo(401);
+        }
+    }
+
+    private static boolean sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -222,6 +239,29 @@ class ScorerInstancesIT {
             Thread.sleep(200);
         }
         throw new AssertionError("no validated scores on port " + port + " for " + path + "; last answer: " + last);
+    }
+
+    /** The map at {@code path} once its one edge has the validated support of {@code passages} passages. */
+    private JsonNode awaitMapOf(int port, String path, int passages) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> r = get(port, path);
+            if (r.statusCode() == 200) {
+                last = json.readTree(r.body());
+                JsonNode edge = last.path("edges").path(0);
+                boolean validated = edge.path("provenance").size() == passages;
+                for (JsonNode p : edge.path("provenance")) {
+                    validated &= p.path("validation").asText().equals("VALIDATED");
+                }
+                if (edge.path("support").path("passages").asInt() == passages && validated) {
+                    return last;
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("map " + path + " on port " + port + " never held " + passages + " validated "
+                + "passages; last answer: " + last);
     }
 
     private HttpResponse<String> await(int port, String path) throws Exception {
