@@ -34,6 +34,35 @@ public final class DeadLetters {
     public static final java.util.List<String> ERROR_HEADERS = java.util.List.of(EXCEPTION, MESSAGE, STACKTRACE, TOPIC,
             PARTITION, OFFSET, APPLICATION_ID, CODE);
 
+    /**
+     * The headers of Kafka Connect's dead-letter queue ({@code errors.deadletterqueue.context.headers.enable=true}),
+     * as Connect's {@code DeadLetterQueueReporter} names them: the graph sink's {@code graph-sink.dlq}. Named here
+     * rather than taken from connect-runtime, which no service or tool has on its class path (the worker runs as a
+     * process of its own); {@code GraphSinkIT} reads them from dead letters the real worker wrote.
+     */
+    public static final class Connect {
+        /** Every header Connect adds starts with it. */
+        public static final String PREFIX = "__connect.errors.";
+        public static final String TOPIC = PREFIX + "topic";
+        public static final String PARTITION = PREFIX + "partition";
+        public static final String OFFSET = PREFIX + "offset";
+        public static final String CONNECTOR = PREFIX + "connector.name";
+        public static final String TASK = PREFIX + "task.id";
+        /** Where the record failed: {@code KEY_CONVERTER}, {@code VALUE_CONVERTER}, {@code TASK_PUT}, ... */
+        public static final String STAGE = PREFIX + "stage";
+        public static final String EXCEPTION = PREFIX + "exception.class.name";
+        public static final String MESSAGE = PREFIX + "exception.message";
+        public static final String STACKTRACE = PREFIX + "exception.stacktrace";
+
+        private Connect() {
+        }
+    }
+
+    /** Whether a header says what went wrong (the services' or Kafka Connect's), rather than belonging to the record. */
+    public static boolean isErrorHeader(String key) {
+        return ERROR_HEADERS.contains(key) || key.startsWith(Connect.PREFIX);
+    }
+
     /** As {@link #record(String, int, long, byte[], byte[], Headers, Throwable, String)} without the writer's id. */
     public static ProducerRecord<byte[], byte[]> record(String sourceTopic, int partition, long offset,
                                                         byte[] key, byte[] value, Headers originalHeaders,

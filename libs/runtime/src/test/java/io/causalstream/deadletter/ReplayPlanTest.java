@@ -67,6 +67,59 @@ class ReplayPlanTest {
                 "REPLAY", "schema id 9 unknown");
     }
 
+    /** A dead letter as Kafka Connect's reporter writes it: the original record, its headers, then Connect's. */
+    private static DeadLetter connect(long dlqOffset, String source, long sourceOffset, String stage, String exception,
+                                      String message) {
+        List<Header> headers = new ArrayList<>();
+        headers.add(new Header("trace", new byte[]{7}));
+        for (String[] h : new String[][]{{DeadLetters.Connect.TOPIC, source}, {DeadLetters.Connect.PARTITION, "2"},
+                {DeadLetters.Connect.OFFSET, Long.toString(sourceOffset)}, {DeadLetters.Connect.CONNECTOR, "graph-sink"},
+                {DeadLetters.Connect.TASK, "0"}, {DeadLetters.Connect.STAGE, stage},
+                {DeadLetters.Connect.EXCEPTION, exception}, {DeadLetters.Connect.MESSAGE, message},
+                {DeadLetters.Connect.STACKTRACE, exception + ": " + message + "\n\tat ..."}}) {
+            headers.add(new Header(h[0], h[1].getBytes(StandardCharsets.UTF_8)));
+        }
+        return new DeadLetter(0, dlqOffset, ("k" + sourceOffset).getBytes(StandardCharsets.UTF_8),
+                new byte[]{1, (byte) sourceOffset}, headers);
+    }
+
+    private final List<DeadLetter> sink = List.of(
+            connect(0, "scored-graphs", 40, "TASK_PUT", "org.apache.kafka.connect.errors.DataException",
+                    "scored-graphs record has no annotationId"),
+            connect(1, "causal-maps", 7, "VALUE_CONVERTER", "org.apache.kafka.connect.errors.DataException",
+                    "Failed to deserialize data for topic causal-maps"));
+
+    @Test
+    void connectsDeadLettersGoBackToTheTopicTheyCameFromWithoutConnectsHeaders() {
+        ReplayPlan plan = ReplayPlan.of("graph-sink.dlq", sink, Set.of(), List.of());
+        assertThat(plan.entries()).extracting(ReplayPlan.Entry::origin, ReplayPlan.Entry::target,
+                ReplayPlan.Entry::action).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("scored-graphs-2@40", "scored-graphs", Action.REPLAY),
+                        org.assertj.core.groups.Tuple.tuple("causal-maps-2@7", "causal-maps", Action.REPLAY));
+        assertThat(ReplayPlan.targets("graph-sink.dlq", sink)).containsExactly("scored-graphs", "causal-maps");
+        ReplayPlan.Replay first = plan.replays().getFirst();
+        assertThat(first.topic()).isEqualTo("scored-graphs");
+        assertThat(first.headers()).extracting(Header::key).containsExactly("trace", ReplayPlan.REPLAYED_FROM);
+        assertThat(plan.describe().getFirst()).contains("origin=scored-graphs-2@40", "application=graph-sink",
+                "stage=TASK_PUT", "REPLAY", "scored-graphs record has no annotationId");
+        // the same conditions select them as the services' dead letters
+        ReplayPlan byStage = ReplayPlan.of("graph-sink.dlq", sink, Set.of("causal-maps-2@7"),
+                ReplayPlan.conditions(List.of("stage=VALUE_CONVERTER", "source-topic=causal-maps",
+                        "reason~deserialize", "exception~DataException", "application=graph-sink")));
+        assertThat(byStage.entries()).extracting(ReplayPlan.Entry::action).containsExactly(Action.NOT_SELECTED,
+                Action.ALREADY_REPLAYED);
+    }
+
+    @Test
+    void aDeadLetterNamingNoSourceTopicGoesWhereTheNameSaysOnlyIfThatIsATopicOfTheContract() {
+        DeadLetter bare = new DeadLetter(0, 5, "k".getBytes(StandardCharsets.UTF_8), new byte[]{1}, List.of());
+        assertThat(ReplayPlan.of("graph-sink.dlq", List.of(bare), Set.of(), List.of()).entries())
+                .extracting(ReplayPlan.Entry::action).containsExactly(Action.NO_SOURCE_TOPIC);
+        ReplayPlan passages = ReplayPlan.of("passages.dlq", List.of(bare), Set.of(), List.of());
+        assertThat(passages.replays()).extracting(ReplayPlan.Replay::topic).containsExactly("passages");
+        assertThat(passages.entries().getFirst().origin()).isEqualTo("passages.dlq-0@5");
+    }
+
     @Test
     void badArgumentsAreRefusedWithTheReason() {
         assertThatThrownBy(() -> ReplayPlan.Condition.parse("colour=red")).hasMessageContaining("unknown field");

@@ -43,23 +43,27 @@ public final class DlqCommand implements Runnable {
      * {@value ReplayPlan#REPLAYED_FROM}) to the source topic. Lists what it would do unless {@code --apply}.
      */
     @Command(name = "replay", mixinStandardHelpOptions = true,
-            description = {"Re-publishes dead letters of X.dlq to X: the original key, value and headers without the "
-                    + "error headers, plus a causal-stream.replayed-from header naming the original record.",
+            description = {"Re-publishes dead letters of X.dlq to the topic they came from: the original key, value "
+                    + "and headers without the error headers, plus a causal-stream.replayed-from header naming the "
+                    + "original record.",
+                    "Reads the services' dead letters (KIP-1034 headers) and Kafka Connect's (__connect.errors.*, "
+                            + "e.g. graph-sink.dlq) alike.",
                     "Dry run by default: lists every dead letter and what would happen to it; --apply publishes.",
-                    "Idempotent: a dead letter whose original record was already replayed (found on X under "
+                    "Idempotent: a dead letter whose original record was already replayed (found on its topic under "
                             + "causal-stream.replayed-from) or rejected by several services is published once."})
     public static final class Replay implements Callable<Integer> {
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--topic", required = true, description = "Dead-letter topic, e.g. passages.dlq")
+        @Option(names = "--topic", required = true,
+                description = "Dead-letter topic, e.g. passages.dlq, or graph-sink.dlq (Kafka Connect's)")
         String topic;
 
         @Option(names = "--where", paramLabel = "COND",
                 description = "Choose dead letters (repeatable, all must hold): FIELD=VALUE or FIELD~TEXT (contains, "
-                        + "any case). Fields: application, code, exception, reason, key, source-partition, "
-                        + "source-offset, partition, offset.")
+                        + "any case). Fields: application (or connector), code, stage (Connect's), exception, "
+                        + "reason, key, source-topic, source-partition, source-offset, partition, offset.")
         List<String> where = new ArrayList<>();
 
         @Option(names = "--apply", description = "Publish (default: dry run, list only).")
@@ -76,10 +80,9 @@ public final class DlqCommand implements Runnable {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             List<ReplayPlan.Condition> conditions;
-            String source;
             try {
                 conditions = ReplayPlan.conditions(where);
-                source = ReplayPlan.sourceTopic(topic);
+                ReplayPlan.sourceTopic(topic);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
@@ -88,13 +91,17 @@ public final class DlqCommand implements Runnable {
 
             List<ReplayPlan.DeadLetter> deadLetters = new ArrayList<>();
             readAll(client, topic, r -> deadLetters.add(deadLetter(r)));
+            // the services' X.dlq holds records of X; Kafka Connect's, of every topic its connector reads
+            List<String> sources = ReplayPlan.targets(topic, deadLetters);
             Set<String> replayed = new HashSet<>();
-            readAll(client, source, r -> {
-                var h = r.headers().lastHeader(ReplayPlan.REPLAYED_FROM);
-                if (h != null && h.value() != null) {
-                    replayed.add(new String(h.value(), StandardCharsets.UTF_8));
-                }
-            });
+            for (String source : sources) {
+                readAll(client, source, r -> {
+                    var h = r.headers().lastHeader(ReplayPlan.REPLAYED_FROM);
+                    if (h != null && h.value() != null) {
+                        replayed.add(new String(h.value(), StandardCharsets.UTF_8));
+                    }
+                });
+            }
             ReplayPlan plan = ReplayPlan.of(topic, deadLetters, replayed, conditions);
             plan.describe().forEach(out::println);
             boolean publish = apply && !dryRun;
@@ -102,11 +109,14 @@ public final class DlqCommand implements Runnable {
             if (publish && !replays.isEmpty()) {
                 publish(client, replays);
             }
+            long unknownSource = plan.count(ReplayPlan.Action.NO_SOURCE_TOPIC);
             out.printf("%s: %d dead letters, %d chosen for replay, %d already replayed, %d same origin as an "
-                            + "earlier one, %d not selected; %s%n", topic, deadLetters.size(), replays.size(),
+                            + "earlier one, %d not selected%s; %s%n", topic, deadLetters.size(), replays.size(),
                     plan.count(ReplayPlan.Action.ALREADY_REPLAYED), plan.count(ReplayPlan.Action.SAME_ORIGIN_AS_EARLIER),
                     plan.count(ReplayPlan.Action.NOT_SELECTED),
-                    publish ? "published " + replays.size() + " to " + source
+                    unknownSource == 0 ? "" : ", " + unknownSource + " naming no source topic",
+                    publish ? "published " + replays.size() + " to " + String.join(", ",
+                            replays.stream().map(ReplayPlan.Replay::topic).distinct().toList())
                             : "dry run: nothing published (add --apply to publish)");
             out.flush();
             return 0;

@@ -2,6 +2,9 @@ package io.causalstream.deploy.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.causalstream.deploy.cli.CausalStream;
 import io.causalstream.local.ConnectWorkerProcess;
 import io.causalstream.local.GraphDbProcess;
 import io.causalstream.local.LocalPorts;
@@ -19,6 +22,8 @@ import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.Samples;
 import io.causalstream.testkit.TestCluster;
 import io.causalstream.topics.Topic;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +52,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * The graph sink end to end with the real parts: the test broker and registry, a Kafka Connect worker (a child JVM
@@ -63,6 +69,7 @@ class GraphSinkIT {
     private static final Topic<CollectiveMap> MAPS = new Topic<>("graph-it.causal-maps", CollectiveMap.class, true);
     private static final String DLQ = "graph-sink.dlq";
     private static final Duration WAIT = Duration.ofMinutes(2);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path work;
@@ -161,6 +168,7 @@ class GraphSinkIT {
                 .anySatisfy(reason -> assertThat(reason).contains("annotationId"))
                 .allSatisfy(reason -> assertThat(reason).isNotBlank());
         assertThat(dead).extracting(ConsumerRecord::key).containsExactlyInAnyOrder("p20", "p21");
+        deadLettersAreReadAndReplayedByTheTools();
 
         // Neo4j stopped mid-stream: records published meanwhile are written once it is back, none twice
         neo4j.close();
@@ -213,6 +221,67 @@ class GraphSinkIT {
         awaitCount("MATCH (c:MapConcept {map: 'all'}) RETURN count(c)", 0);
         assertThat(count("MATCH (m:CausalMap {id: 'all'}) RETURN count(m)")).isZero();
         assertThat(count("MATCH (:MapConcept {map: 'kind:MODEL'})-[r:INFLUENCES]->() RETURN count(r)")).isOne();
+    }
+
+    /**
+     * The tools read Connect's dead letters as they read the services': read-topic prints each one's reason, writer,
+     * stage and origin; dlq replay sends one back to the topic it came from, where the sink dead-letters it again,
+     * and a second run does not replay it twice.
+     */
+    private void deadLettersAreReadAndReplayedByTheTools() throws Exception {
+        Map<String, JsonNode> printed = new HashMap<>();
+        String read = cli("read-topic", "--dead-letters", DLQ, "--max", "2", "--idle-seconds", "30");
+        System.out.print("read-topic --dead-letters " + DLQ + ":\n" + read);
+        for (String line : read.lines().toList()) {
+            JsonNode n = JSON.readTree(line);
+            printed.put(n.get("key").asText(), n);
+        }
+        assertThat(printed).containsOnlyKeys("p20", "p21");
+        JsonNode unmappable = printed.get("p20");
+        assertThat(unmappable.get("reason").asText()).contains("annotationId");
+        assertThat(unmappable.get("application").asText()).isEqualTo(CONNECTOR);
+        assertThat(unmappable.get("stage").asText()).isEqualTo("TASK_PUT");
+        assertThat(unmappable.get("exception").asText()).endsWith("Exception");
+        JsonNode garbage = printed.get("p21");
+        assertThat(garbage.get("reason").asText()).isNotBlank();
+        assertThat(garbage.get("stage").asText()).isEqualTo("VALUE_CONVERTER");
+        assertThat(java.util.Base64.getDecoder().decode(garbage.get("value_base64").asText()))
+                .isEqualTo("not avro".getBytes(StandardCharsets.UTF_8));
+        // the origin is the record's place on the topic the sink read
+        String origin = garbage.get("source").asText();
+        assertThat(origin).matches(java.util.regex.Pattern.quote(SCORED.name()) + "-[0-2]@[0-9]+");
+        int partition = Integer.parseInt(origin.substring(SCORED.name().length() + 1, origin.indexOf('@')));
+        long offset = Long.parseLong(origin.substring(origin.indexOf('@') + 1));
+        assertThat(cluster.readRawUntil(SCORED.name(), WAIT, rs -> rs.stream()
+                        .anyMatch(r -> r.partition() == partition && r.offset() == offset)).stream()
+                .filter(r -> r.partition() == partition && r.offset() == offset).findFirst().orElseThrow().key())
+                .isEqualTo("p21");
+
+        String plan = cli("dlq", "replay", "--topic", DLQ);
+        assertThat(plan).contains("origin=" + origin + "  application=" + CONNECTOR + "  stage=VALUE_CONVERTER  REPLAY")
+                .contains("stage=TASK_PUT  REPLAY", "annotationId")
+                .contains(DLQ + ": 2 dead letters, 2 chosen for replay", "dry run: nothing published");
+        assertThat(cli("dlq", "replay", "--topic", DLQ, "--where", "key=p21", "--apply"))
+                .contains("published 1 to " + SCORED.name());
+        // back on its topic, the sink dead-letters it again: the third dead letter names the one it was replayed from
+        ConsumerRecord<String, byte[]> again = cluster.readRawUntil(DLQ, WAIT, r -> r.size() >= 3).get(2);
+        assertThat(again.key()).isEqualTo("p21");
+        assertThat(header(again, "causal-stream.replayed-from")).isEqualTo(origin);
+        assertThat(cli("dlq", "replay", "--topic", DLQ, "--where", "key=p21"))
+                .contains("origin=" + origin + "  application=" + CONNECTOR + "  stage=VALUE_CONVERTER  ALREADY_REPLAYED");
+    }
+
+    /** {@code deploy/causal-stream ARGS} on the test's broker and registry: what it printed (exit code 0). */
+    private String cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = CausalStream.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--bootstrap-servers", cluster.bootstrapServers(), "--registry", cluster.registryUrl()));
+        assertThat(cli.execute(all.toArray(String[]::new))).as(String.join(" ", args) + ": " + err).isZero();
+        return out.toString();
     }
 
     private void awaitCount(String cypher, long expected) throws InterruptedException {
