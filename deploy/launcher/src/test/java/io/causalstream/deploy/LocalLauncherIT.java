@@ -37,7 +37,7 @@ class LocalLauncherIT {
             assertThat(r.scoredGraphs()).as(r.passageId()).isPositive();
             // the service's own extractor (the trained model by default) scored against the passage's leader
             assertThat(r.extractor()).as(r.passageId()).isNotNull();
-            assertThat(r.extractor().annotator()).isEqualTo("model-v1");
+            assertThat(r.extractor().annotator()).isEqualTo(io.causalstream.extractor.backend.model.ModelExtractor.TUNED_NAME);
             assertThat(r.extractor().meteorF1()).as(r.passageId()).isBetween(0.0, 1.0);
         });
         // staged validation ran on the passages' edges (the sample's texts arrive through `passages`)

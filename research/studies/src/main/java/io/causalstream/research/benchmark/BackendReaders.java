@@ -8,6 +8,7 @@ import io.causalstream.extractor.backend.ExtractorBackends;
 import io.causalstream.extractor.backend.model.ClaimHead;
 import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
+import io.causalstream.extractor.backend.model.SpanTagger;
 import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 
@@ -44,11 +45,15 @@ public final class BackendReaders {
         ModelExtractor extractor = new ModelExtractor(encoder, model);
         ConceptReader concepts = new ConceptReader(encoder);
         ClaimHead claims = model.claims();
-        return new ExtractorSpanReader(extractor, text -> concepts.read(text).stream()
+        ExtractorSpanReader triples = new ExtractorSpanReader(extractor, text -> concepts.read(text).stream()
                 .anyMatch(f -> claims.asserts(f.sentenceVector())), () -> {
                     extractor.close();
                     encoder.close();
                 });
+        // a model with taggers reads the benchmark's spans itself; its triples still give the links between concepts
+        java.util.Optional<SpanTagger> signals = model.tagger(SpanTagger.SIGNALS);
+        return model.tagger(SpanTagger.ARGUMENTS).<CausalSpanReader>map(arguments -> new TaggedSpanReader(encoder,
+                arguments, signals, claims, triples)).orElse(triples);
     }
 
     private BackendReaders() {

@@ -108,7 +108,7 @@ public final class BenchmarkEvaluation {
         int others = 0;
         int falseLinks = 0;
         for (Pair p : pairs) {
-            List<Relation> read = reader.read(p.text());
+            List<Relation> read = reader.links(p.text());
             boolean forward = links(read, p.text(), p.e1(), p.e2());
             boolean backward = links(read, p.text(), p.e2(), p.e1());
             links += (forward ? 1 : 0) + (backward ? 1 : 0);

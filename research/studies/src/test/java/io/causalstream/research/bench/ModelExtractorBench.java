@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * pipeline calls the backend from several threads at once); the encoder runs one intra-op thread per call:
  * <pre>
  * nice -n 19 java -cp ... io.causalstream.research.bench.ModelExtractorBench [test_data.csv] [threads=2] [rounds=2]
- *     [extractor-v3.bin (default: the shipped model)]
+ *     [extractor-v4.bin (default: the shipped model)]
  * </pre>
  * Never run by tests; the first round warms up and is not counted.
  */
@@ -68,7 +68,7 @@ public final class ModelExtractorBench {
         }
     }
 
-    /** rules-v1, relation-head-v2, extractor-v3 (fp32) or extractor-v3+int8. */
+    /** rules-v1, relation-head-v2, extractor-v4 (fp32) or extractor-v4+int8. */
     private static String label(Extractor e) {
         if (!(e instanceof ModelExtractor m)) {
             return e.annotator().getId();

@@ -101,7 +101,7 @@ class ExtractCommandTest {
         Path out = dir.resolve("extractions.jsonl");
         assertThat(run("--input", in.toString(), "--format", "jsonl", "--out", out.toString())).isZero();
         JsonNode a = new ObjectMapper().readTree(Files.readAllLines(out).getFirst());
-        assertThat(a.get("annotator").get("id").asText()).isEqualTo("model-v1");
+        assertThat(a.get("annotator").get("id").asText()).isEqualTo(io.causalstream.extractor.backend.model.ModelExtractor.TUNED_NAME);
         assertThat(a.get("annotator").get("kind").asText()).isEqualTo("MODEL");
     }
 

@@ -109,7 +109,52 @@ public final class CandidateSpans {
                 tags[k + 1] = "B-NP";
             }
         }
+        withTheOnlyVerbOutOfNounChunks(s, tags);
         return tags;
+    }
+
+    /**
+     * A sentence whose noun chunks hold every word the tagger read as a verb has its verb inside one of them: "Lower
+     * interest rates <b>amplified</b> house prices" (amplified/VBN opens the second chunk), "Rates <b>push up</b>
+     * prices" (a particle opens it). Without a word list: a past or present verb form (VBD, VBN, VBZ, VBP) that
+     * (or a cue verb's form read as an adjective: "limited") follows a noun of a noun chunk and is followed by a noun
+     * in its own chunk is the verb, and a particle (RP)
+     * right after it goes with it. Only when no verb stands outside the noun chunks, so "Rates rose on limited
+     * supplies" keeps "limited supplies".
+     */
+    private static void withTheOnlyVerbOutOfNounChunks(ChunkedSentence s, String[] tags) {
+        for (int k = 0; k < s.size(); k++) {
+            if (!tags[k].endsWith("NP") && s.pos()[k].startsWith("VB")) {
+                return;
+            }
+        }
+        for (int k = 1; k + 1 < s.size(); k++) {
+            if (!tags[k].endsWith("NP") || !tags[k - 1].endsWith("NP") || !s.pos()[k - 1].startsWith("NN")
+                    || !(s.pos()[k].matches("VBD|VBN|VBZ|VBP")
+                    || s.pos()[k].startsWith("JJ") && verbForm(s.token(k).toLowerCase(Locale.ROOT)))) {
+                continue;
+            }
+            int next = k + 1;
+            boolean particle = s.pos()[next].equals("RP") && next + 1 < s.size();
+            if (particle) {
+                next++;
+            }
+            if (!tags[next].endsWith("NP") || !nounFollows(s, withChunkStart(tags, next), next)) {
+                continue;
+            }
+            tags[k] = "B-VP";
+            if (particle) {
+                tags[k + 1] = "B-PRT";
+            }
+            tags[next] = "B-NP";
+            return;
+        }
+    }
+
+    private static String[] withChunkStart(String[] tags, int at) {
+        String[] copy = tags.clone();
+        copy[at] = "B-NP";
+        return copy;
     }
 
     /** Whether the word alone is a verb form of a cue (the lexicon's or {@link #EXTRA_VERBS}). */

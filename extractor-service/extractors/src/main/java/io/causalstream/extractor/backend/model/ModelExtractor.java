@@ -43,12 +43,11 @@ import java.util.Optional;
  */
 public final class ModelExtractor implements Extractor {
 
-    public static final String ANNOTATOR_ID = "model-v1";
     public static final String HEAD_NAME = "relation-head-v2";
     /** The frozen-encoder head shipped on the class path ({@code extractor.model.version=v2}). */
     public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/" + HEAD_NAME + ".bin.gz";
     /** The fine-tuned model ({@code extractor.model.version=v3}): encoder delta, relation head, claim detector. */
-    public static final String TUNED_NAME = "extractor-v3";
+    public static final String TUNED_NAME = "extractor-v4";
     public static final String TUNED_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME + ".bin";
     /** The certainty calibration fitted for the shipped tuned model ({@code extractor-calibrate}). */
     public static final String CALIBRATION_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME
@@ -214,7 +213,8 @@ public final class ModelExtractor implements Extractor {
 
     @Override
     public Annotator annotator() {
-        return Annotator.newBuilder().setId(ANNOTATOR_ID).setKind(AnnotatorKind.MODEL)
+        // one name per model: the annotator is the model artifact's own name (extractor-v4, relation-head-v2)
+        return Annotator.newBuilder().setId(modelName).setKind(AnnotatorKind.MODEL)
                 .setModel(modelName + "+" + reader.encoder().name() + "+" + RuleBasedExtractor.MODEL)
                 .setPromptFormat(null)
                 .build();
@@ -395,17 +395,20 @@ public final class ModelExtractor implements Extractor {
                 if (named.reversed()) {
                     direction = Polarity.flip(direction);
                 }
-                String source = named.labelOr(cause.text());
-                if (source.equalsIgnoreCase(effect.text())) {
+                // one convention for every edge: the label is the bare concept, the sign the net one (a change
+                // word that opens a mention is in the sign, never also in the label: Polarity)
+                String source = Polarity.of(named.labelOr(cause.text())).name();
+                String target = Polarity.of(effect.text()).name();
+                if (source.isBlank() || target.isBlank() || source.equalsIgnoreCase(target)) {
                     continue;
                 }
                 int base = f.sentence().start();
                 EvidenceSpan span = new EvidenceSpan(base + Math.min(cause.start(), effect.start()),
                         base + Math.max(cause.end(), effect.end()));
-                claims.add(List.of(source, effect.text(), direction), source, effect.text(),
+                claims.add(List.of(source, target, direction), source, target,
                         direction, List.of(span), (double) e.confidence());
                 read.add(new Read(cause.start(), source, false));
-                read.add(new Read(effect.start(), effect.text(), true));
+                read.add(new Read(effect.start(), target, true));
             }
             previous = read.stream().sorted(java.util.Comparator.comparingInt(Read::at))
                     .map(r -> new SentenceChain.Concept(r.label(), r.effect())).toList();
@@ -507,19 +510,59 @@ public final class ModelExtractor implements Extractor {
             return Optional.empty();
         }
         String bridge = sentence.substring(cause.end(), effect.start());
+        // a change word right before a mention is the mention's ("caused lower car trips", "Declining rates raise"),
+        // whether or not the chunker put it inside the mention
+        String causeText = withChangeWordBefore(sentence, cause);
+        String effectText = withChangeWordBefore(sentence, effect);
+        if (effectText.length() > effect.text().length()) {
+            String rest = bridge.substring(0, Math.max(0, bridge.length() - (effectText.length()
+                    - effect.text().length())));
+            if (CueLexicon.DEFAULT.find(rest).isEmpty()) {
+                effectText = effect.text(); // the word is the verb itself: "X lowered Y"
+            } else {
+                bridge = rest;
+            }
+        }
         List<CueMatch> cues = CueLexicon.DEFAULT.find(bridge);
         if (cues.isEmpty() || cues.size() > 1 && !governs(bridge, cues)) {
             return Optional.empty();
         }
         CueMatch only = cues.getLast();
-        if (only.cue().orientation() != Cue.Orientation.FORWARD || only.cue().sign() == Cue.Sign.UNSIGNED
+        Polarity.Node effectNode = Polarity.of(effectText);
+        Polarity.Node causeNode = Polarity.of(causeText);
+        // an unsigned cue ("caused", "led to") states a sign only through a change word ("caused lower car trips"),
+        // and only when nothing follows it before the effect: a particle makes it another verb ("drove down")
+        boolean changeWord = (effectNode.name().length() < effectText.length()
+                || causeNode.name().length() < causeText.length()) && bridge.substring(only.end()).isBlank();
+        if (only.cue().orientation() != Cue.Orientation.FORWARD
+                || only.cue().sign() == Cue.Sign.UNSIGNED && !changeWord
                 || Negation.occursIn(bridge.toLowerCase(Locale.ROOT))
                 || Negation.denied(sentence.substring(0, cause.end() + only.start()))) {
             return Optional.empty();
         }
-        Polarity.Node effectNode = Polarity.of(effect.text());
         return Optional.of(Polarity.combine(Polarity.direction(only.cue().signFor(effectNode.name())),
-                Polarity.of(cause.text()), effectNode));
+                causeNode, effectNode));
+    }
+
+    /**
+     * A mention's text with the change word that stands right before it ("lower" of "caused lower car trips"), when
+     * the mention does not open with one of its own; otherwise the mention's text.
+     */
+    static String withChangeWordBefore(String sentence, ConceptSpan mention) {
+        if (Polarity.of(mention.text()).name().length() < mention.text().length()) {
+            return mention.text();
+        }
+        int end = mention.start();
+        while (end > 0 && sentence.charAt(end - 1) == ' ') {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && Character.isLetter(sentence.charAt(start - 1))) {
+            start--;
+        }
+        String word = sentence.substring(start, end);
+        return !word.isEmpty() && Polarity.isChangeModifier(word)
+                ? sentence.substring(start, mention.start()) + mention.text() : mention.text();
     }
 
     /**

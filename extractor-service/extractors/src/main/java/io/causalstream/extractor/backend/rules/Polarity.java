@@ -73,7 +73,7 @@ public final class Polarity {
     }
 
     /** Whether a single word is a change word that can stand before a noun ("reduced", "rising", "higher"). */
-    static boolean isChangeModifier(String word) {
+    public static boolean isChangeModifier(String word) {
         String w = word.toLowerCase(Locale.ROOT);
         return (DECREASE_WORDS.contains(w) || INCREASE_WORDS.contains(w)) && !w.contains(" ");
     }

@@ -44,7 +44,7 @@ class TunedModelExtractorTest {
     @Test
     void theDefaultBackendIsTheFineTunedModel() {
         assertThat(model).isInstanceOf(ModelExtractor.class);
-        assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.ANNOTATOR_ID);
+        assertThat(model.annotator().getId()).isEqualTo(ModelExtractor.TUNED_NAME);
         assertThat(model.annotator().getKind()).isEqualTo(AnnotatorKind.MODEL);
         assertThat(model.annotator().getModel()).startsWith(ModelExtractor.TUNED_NAME + "+"
                 + ModelExtractor.TUNED_BASE + "+");

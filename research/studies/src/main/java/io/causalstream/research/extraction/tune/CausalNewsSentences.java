@@ -41,7 +41,7 @@ public final class CausalNewsSentences {
     }
 
     /** "hacked to death , on December 8 , 2016 ." → "hacked to death, on December 8, 2016." */
-    static String detokenised(String text) {
+    public static String detokenised(String text) {
         return text.strip().replaceAll("\\s+([,.;:!?%)\\]}])", "$1").replaceAll("([(\\[{])\\s+", "$1")
                 .replaceAll("\\s+(n't|'s|'re|'ve|'ll|'d|'m)\\b", "$1").replaceAll("\\s+", " ").replace("\uFEFF", "");
     }

@@ -74,14 +74,23 @@ public final class EncoderTuner {
      * @param negatives      negative pairs sampled per sentence and step
      * @param positiveWeight weight of a positive pair in the pair loss (a negative weighs 1)
      * @param claimWeight    weight of the claim loss beside the pair loss
+     * @param tagWeight      weight of each tagger's loss (concepts, cause–effect spans) beside the pair loss
      */
     public record Options(int epochs, int batchSize, int tuneLayers, float learningRate, float headRate,
-                          int negatives, float positiveWeight, float claimWeight, int hidden, long seed) {
+                          int negatives, float positiveWeight, float claimWeight, int hidden, long seed,
+                          float tagWeight) {
         public Options {
             if (epochs < 1 || batchSize < 1 || tuneLayers < 0 || learningRate <= 0 || headRate <= 0 || negatives < 0
-                    || positiveWeight <= 0 || claimWeight < 0 || hidden < 1) {
+                    || positiveWeight <= 0 || claimWeight < 0 || hidden < 1 || tagWeight < 0) {
                 throw new IllegalArgumentException("invalid tuning options " + this);
             }
+        }
+
+        /** Options without tagger loss. */
+        public Options(int epochs, int batchSize, int tuneLayers, float learningRate, float headRate, int negatives,
+                       float positiveWeight, float claimWeight, int hidden, long seed) {
+            this(epochs, batchSize, tuneLayers, learningRate, headRate, negatives, positiveWeight, claimWeight, hidden,
+                    seed, 0f);
         }
     }
 
@@ -144,6 +153,7 @@ public final class EncoderTuner {
                     long epochStart = System.nanoTime();
                     double pairLoss = 0;
                     double claimLoss = 0;
+                    double tagLoss = 0;
                     List<List<TuningSentence>> batches = batches(sentences, o.batchSize(), random);
                     int counted = 0;
                     for (int k = 0; k < batches.size(); k++) {
@@ -164,11 +174,12 @@ public final class EncoderTuner {
                         counted++;
                         pairLoss += loss[0];
                         claimLoss += loss[1];
+                        tagLoss += loss[2];
                         steps++;
                         if ((k + 1) % 20 == 0 || k + 1 == batches.size()) {
-                            LOG.info("epoch {} step {}/{}: pair loss {}, claim loss {}, {} s", epoch, k + 1,
-                                    batches.size(), String.format("%.4f", pairLoss / counted),
-                                    String.format("%.4f", claimLoss / counted),
+                            LOG.info("epoch {} step {}/{}: pair loss {}, claim loss {}, tag loss {}, {} s", epoch,
+                                    k + 1, batches.size(), String.format("%.4f", pairLoss / counted),
+                                    String.format("%.4f", claimLoss / counted), String.format("%.4f", tagLoss / counted),
                                     String.format("%.0f", (System.nanoTime() - epochStart) / 1e9));
                         }
                     }
@@ -238,7 +249,7 @@ public final class EncoderTuner {
         return out;
     }
 
-    /** One step; {pair loss, claim loss}, or null when it was skipped because a loss or gradient is not finite. */
+    /** One step; {pair, claim, tag loss}, or null when it was skipped because a loss or gradient is not finite. */
     private static double[] step(Trainer trainer, JointBlock block, TuningBatch batch, Options o) {
         try (NDManager m = trainer.getManager().newSubManager()) {
             int columns = batch.sentences() * batch.width();
@@ -248,24 +259,42 @@ public final class EncoderTuner {
                     own(m.create(batch.pairPool(), new Shape(4L * batch.examples(), columns))),
                     own(m.create(batch.scalars(), new Shape(batch.examples(), 5))),
                     own(m.create(batch.claimPool(), new Shape(batch.claimExamples(), columns))));
-            double[] out = new double[2];
+            double[] out = new double[3];
             boolean finite;
             try (GradientCollector collector = trainer.newGradientCollector()) {
                 NDList predictions = trainer.forward(inputs);
                 NDArray loss = null;
                 if (batch.examples() > 0) {
                     float[] oneHot = new float[batch.examples() * RelationHead.CLASSES];
+                    float[] either = new float[batch.examples() * RelationHead.CLASSES];
+                    float[] unsigned = new float[batch.examples()];
                     float[] weights = new float[batch.examples()];
                     float weightSum = 0;
+                    boolean anyUnsigned = false;
                     for (int x = 0; x < batch.examples(); x++) {
                         int label = (int) batch.pairLabels()[x];
-                        oneHot[x * RelationHead.CLASSES + label] = 1;
+                        if (label == TuningSentence.CAUSAL) {
+                            // causal, sign not given: the likelihood of either sign, log(p_increase + p_decrease)
+                            either[x * RelationHead.CLASSES + 1] = 1;
+                            either[x * RelationHead.CLASSES + 2] = 1;
+                            unsigned[x] = 1;
+                            anyUnsigned = true;
+                        } else {
+                            oneHot[x * RelationHead.CLASSES + label] = 1;
+                        }
                         weights[x] = label > 0 ? o.positiveWeight() : 1f;
                         weightSum += weights[x];
                     }
                     NDArray logp = predictions.get(0).logSoftmax(1);
                     NDArray picked = logp.mul(own(m.create(oneHot, new Shape(batch.examples(), RelationHead.CLASSES))))
                             .sum(new int[] {1});
+                    if (anyUnsigned) {
+                        NDArray eitherSign = logp.exp()
+                                .mul(own(m.create(either, new Shape(batch.examples(), RelationHead.CLASSES))))
+                                .sum(new int[] {1}).add(constant(logp, 1e-12f)).log()
+                                .mul(own(m.create(unsigned)));
+                        picked = picked.add(eitherSign);
+                    }
                     NDArray pair = picked.mul(own(m.create(weights))).sum().neg().div(constant(picked, weightSum));
                     out[0] = pair.toType(DataType.FLOAT32, false).getFloat();
                     loss = pair;
@@ -279,7 +308,15 @@ public final class EncoderTuner {
                     NDArray weighted = bce.mul(constant(bce, o.claimWeight()));
                     loss = loss == null ? weighted : loss.add(weighted);
                 }
-                finite = Double.isFinite(out[0]) && Double.isFinite(out[1]);
+                for (int k = 0; o.tagWeight() > 0 && k < batch.tags().length; k++) {
+                    NDArray tag = tagLoss(m, predictions.get(2 + k), batch.tags()[k], JointBlock.tags(k));
+                    if (tag != null) {
+                        out[2] += tag.toType(DataType.FLOAT32, false).getFloat();
+                        NDArray weighted = tag.mul(constant(tag, o.tagWeight()));
+                        loss = loss == null ? weighted : loss.add(weighted);
+                    }
+                }
+                finite = Double.isFinite(out[0]) && Double.isFinite(out[1]) && Double.isFinite(out[2]);
                 if (finite && loss != null) {
                     collector.backward(loss);
                     finite = finiteGradients(block);
@@ -294,6 +331,26 @@ public final class EncoderTuner {
             trainer.step();
             return out;
         }
+    }
+
+    /**
+     * The mean cross-entropy of the pieces that have a tag ({@code tags[p] >= 0}) under {@code logits} [pieces, k];
+     * null when no piece has one.
+     */
+    private static NDArray tagLoss(NDManager m, NDArray logits, int[] tags, int k) {
+        float[] oneHot = new float[tags.length * k];
+        int n = 0;
+        for (int p = 0; p < tags.length; p++) {
+            if (tags[p] >= 0) {
+                oneHot[p * k + tags[p]] = 1;
+                n++;
+            }
+        }
+        if (n == 0) {
+            return null;
+        }
+        NDArray logp = logits.logSoftmax(1);
+        return logp.mul(own(m.create(oneHot, new Shape(tags.length, k)))).sum().neg().div(constant(logp, (float) n));
     }
 
     /** Whether every trainable parameter's gradient is finite (a sum is NaN or infinite when an element is). */

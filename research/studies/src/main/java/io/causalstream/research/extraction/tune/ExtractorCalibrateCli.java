@@ -55,7 +55,7 @@ public final class ExtractorCalibrateCli implements Callable<Integer> {
     double minF1;
 
     @Option(names = "--out", defaultValue = ExtractorTuneCli.DEFAULT_OUT, description = "Where the calibration is "
-            + "written (" + "extractor-v3.certainty.csv).")
+            + "written (" + "extractor-v4.certainty.csv).")
     Path out;
 
     private final PrintStream console = System.out;

@@ -15,14 +15,16 @@ import io.causalstream.encoder.tune.EngineMemory;
 import io.causalstream.extractor.backend.model.ClaimHead;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.SpanTagger;
 import java.util.SplittableRandom;
 
 /**
  * The extractor trained end to end: the encoder ({@link BertEncoderBlock}, its top layers trainable), the relation
  * head (a two-layer perceptron over the pooled [cause, effect, between, sentence, scalars] features of each example
  * pair, {@link RelationHead}'s layout) and the claim detector (a logistic unit over the sentence mean,
- * {@link ClaimHead}). Inputs: ids [B, T], mask [B, T], pair pool [4E, B*T], scalars [E, 5], claim pool [C, B*T];
- * outputs: pair logits [E, 3] and claim logits [C].
+ * {@link ClaimHead}) and the BIO taggers of {@link SpanTagger#KINDS} over every word piece (a linear layer each,
+ * {@link SpanTagger}'s layout). Inputs: ids [B, T], mask [B, T], pair pool [4E, B*T], scalars [E, 5], claim pool
+ * [C, B*T]; outputs: pair logits [E, 3], claim logits [C], then per tagger its tag logits [B*T, tags].
  *
  * <p>The heads start from random weights while the encoder starts trained, so they learn at a higher rate
  * ({@link #headParameters} tells the trainer's rate tracker which). Initial weights come from a seeded generator of
@@ -41,6 +43,8 @@ public final class JointBlock extends AbstractBlock {
     private final Parameter b2;
     private final Parameter wc;
     private final Parameter bc;
+    private final Parameter[] tagW;
+    private final Parameter[] tagB;
 
     public JointBlock(BertEncoderBlock encoder, int d, int hidden, long seed) {
         super(VERSION);
@@ -56,6 +60,14 @@ public final class JointBlock extends AbstractBlock {
         b2 = weight("head_b2", new Shape(RelationHead.CLASSES), Initializer.ZEROS);
         wc = weight("claim_w", new Shape(d, 1), gaussian(random.split(), (float) Math.sqrt(1.0 / d)));
         bc = weight("claim_b", new Shape(1), Initializer.ZEROS);
+        int taggers = SpanTagger.KINDS.size();
+        tagW = new Parameter[taggers];
+        tagB = new Parameter[taggers];
+        for (int k = 0; k < taggers; k++) {
+            int tags = tags(k);
+            tagW[k] = weight("tagger" + k + "_w", new Shape(d, tags), gaussian(random.split(), (float) Math.sqrt(1.0 / d)));
+            tagB[k] = weight("tagger" + k + "_b", new Shape(tags), Initializer.ZEROS);
+        }
     }
 
     private Parameter weight(String name, Shape shape, Initializer initializer) {
@@ -66,7 +78,18 @@ public final class JointBlock extends AbstractBlock {
 
     /** The ids of the heads' parameters (the rest are the encoder's). */
     public java.util.Set<String> headParameters() {
-        return java.util.Set.of(w1.getId(), b1.getId(), w2.getId(), b2.getId(), wc.getId(), bc.getId());
+        java.util.Set<String> ids = new java.util.HashSet<>(java.util.Set.of(w1.getId(), b1.getId(), w2.getId(),
+                b2.getId(), wc.getId(), bc.getId()));
+        for (int k = 0; k < tagW.length; k++) {
+            ids.add(tagW[k].getId());
+            ids.add(tagB[k].getId());
+        }
+        return java.util.Set.copyOf(ids);
+    }
+
+    /** The tags of tagger {@code k} of {@link SpanTagger#KINDS}. */
+    public static int tags(int k) {
+        return 1 + 2 * SpanTagger.KINDS.get(k).size();
     }
 
     public BertEncoderBlock encoder() {
@@ -105,7 +128,11 @@ public final class JointBlock extends AbstractBlock {
         } else {
             claimLogits = flat.getManager().zeros(new Shape(0), DataType.FLOAT32, device);
         }
-        return new NDList(pairLogits, claimLogits);
+        NDList out = new NDList(pairLogits, claimLogits);
+        for (int k = 0; k < tagW.length; k++) {
+            out.add(flat.matMul(value(store, tagW[k], training)).add(value(store, tagB[k], training)));
+        }
+        return out;
     }
 
     private NDArray value(ParameterStore store, Parameter p, boolean training) {
@@ -119,19 +146,33 @@ public final class JointBlock extends AbstractBlock {
 
     @Override
     public Shape[] getOutputShapes(Shape[] inputShapes) {
-        return new Shape[] {new Shape(inputShapes[3].get(0), RelationHead.CLASSES), new Shape(inputShapes[4].get(0))};
+        long pieces = inputShapes[0].get(0) * inputShapes[0].get(1);
+        Shape[] out = new Shape[2 + tagW.length];
+        out[0] = new Shape(inputShapes[3].get(0), RelationHead.CLASSES);
+        out[1] = new Shape(inputShapes[4].get(0));
+        for (int k = 0; k < tagW.length; k++) {
+            out[2 + k] = new Shape(pieces, tags(k));
+        }
+        return out;
     }
 
     /** The heads' weights as they stand, read out of the engine. */
     public Heads heads() {
-        return new Heads(d, hidden, values(w1), values(b1), values(w2), values(b2), values(wc), values(bc)[0]);
+        float[][] tw = new float[tagW.length][];
+        float[][] tb = new float[tagW.length][];
+        for (int k = 0; k < tagW.length; k++) {
+            tw[k] = values(tagW[k]);
+            tb[k] = values(tagB[k]);
+        }
+        return new Heads(d, hidden, values(w1), values(b1), values(w2), values(b2), values(wc), values(bc)[0], tw, tb);
     }
 
     /**
      * The heads' weights copied out of the engine (the trainer's layout: weights [in, out]), turned into the
      * extractor's {@link RelationHead} and {@link ClaimHead}.
      */
-    public record Heads(int d, int hidden, float[] w1, float[] b1, float[] w2, float[] b2, float[] wc, float bc) {
+    public record Heads(int d, int hidden, float[] w1, float[] b1, float[] w2, float[] b2, float[] wc, float bc,
+                        float[][] tagW, float[][] tagB) {
 
         /** The relation head as the extractor runs it ({@link RelationHead}'s [hidden][in] layout), threshold 0.5. */
         public RelationHead relationHead(String encoderName) {
@@ -154,6 +195,27 @@ public final class JointBlock extends AbstractBlock {
         /** The claim detector, threshold 0.5. */
         public ClaimHead claimHead() {
             return new ClaimHead(wc, bc, 0.5f);
+        }
+
+        /** The taggers, in {@link SpanTagger#KINDS}' order. */
+        public java.util.List<SpanTagger> taggers() {
+            java.util.List<SpanTagger> out = new java.util.ArrayList<>();
+            for (int k = 0; k < tagW.length; k++) {
+                out.add(tagger(SpanTagger.KINDS.get(k), tagW[k], tagB[k]));
+            }
+            return out;
+        }
+
+        /** The trainer's [d][tags] weights as the tagger's [tags][d]. */
+        private SpanTagger tagger(java.util.List<String> kinds, float[] w, float[] b) {
+            int tags = b.length;
+            float[] t = new float[w.length];
+            for (int k = 0; k < d; k++) {
+                for (int c = 0; c < tags; c++) {
+                    t[c * d + k] = w[k * tags + c];
+                }
+            }
+            return new SpanTagger(kinds, d, t, b);
         }
     }
 

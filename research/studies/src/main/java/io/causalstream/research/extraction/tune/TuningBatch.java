@@ -2,6 +2,7 @@ package io.causalstream.research.extraction.tune;
 
 import io.causalstream.extractor.backend.model.ConceptSpan;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.SpanTagger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,10 +21,11 @@ import java.util.Random;
  * @param pairLabels per example 0 none, 1 increase, 2 decrease
  * @param claimPool  [claim examples][sentences * width]: the sentence mean of each sentence with a claim label
  * @param claimLabels 0 or 1 per claim example
+ * @param tags        per tagger [sentences * width]: each piece's tag, -1 where there is none to learn
  */
 public record TuningBatch(int sentences, int width, long[] ids, long[] mask, float[] pairPool, int examples,
                           float[] scalars, float[] pairLabels, float[] claimPool, int claimExamples,
-                          float[] claimLabels) {
+                          float[] claimLabels, int[][] tags) {
 
     /**
      * The step of these sentences: every positive pair, at most {@code negatives} sampled negatives per sentence
@@ -36,9 +38,18 @@ public record TuningBatch(int sentences, int width, long[] ids, long[] mask, flo
         long[] mask = new long[b * width];
         List<int[]> examples = new ArrayList<>();
         List<Integer> claimRows = new ArrayList<>();
+        int[][] tags = new int[SpanTagger.KINDS.size()][b * width];
+        for (int[] row : tags) {
+            java.util.Arrays.fill(row, -1);
+        }
         for (int s = 0; s < b; s++) {
             TuningSentence t = batch.get(s);
             System.arraycopy(t.ids(), 0, ids, s * width, t.length());
+            for (int k = 0; t.tags() != null && k < tags.length; k++) {
+                if (t.tags()[k] != null) {
+                    System.arraycopy(t.tags()[k], 0, tags[k], s * width, t.length());
+                }
+            }
             for (int p = 0; p < t.length(); p++) {
                 mask[s * width + p] = 1;
             }
@@ -89,7 +100,7 @@ public record TuningBatch(int sentences, int width, long[] ids, long[] mask, flo
             claimLabels[c] = batch.get(s).claim();
         }
         return new TuningBatch(b, width, ids, mask, pool, e, scalars, labels, claimPool, claimRows.size(),
-                claimLabels);
+                claimLabels, tags);
     }
 
     /** As {@code SentenceFeatures.mean}: the pieces starting in [start, end), each weighted 1/n; none: zeros. */

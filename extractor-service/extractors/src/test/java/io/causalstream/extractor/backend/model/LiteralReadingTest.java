@@ -1,0 +1,146 @@
+package io.causalstream.extractor.backend.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.graph.Triple;
+import io.causalstream.schemas.passage.Passage;
+import io.causalstream.text.cues.CueLexicon;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every edge the default backend reads from a one-clause sentence is true to the sentence when read literally: its
+ * labels as written, its sign as given. The convention: a label is the bare concept, the sign the net one, so a change
+ * word that opens a mention ("lower interest rates") is in the sign and never also in the label ("Lower interest rates
+ * raised house prices" is interest rates -> house prices DECREASE: more of one, less of the other).
+ *
+ * <p>The sentences cross every change word the convention moves into the sign ({@link #CHANGE}), none, with cue verbs
+ * in several forms, phrasal ones among them ({@link #VERBS}), and concept pairs of unrelated domains. Where the cue
+ * lexicon reads the verb, decoding states the sign by rule and every edge must be true. Where it does not, the sign
+ * is the relation head's reading: the share of its edges that are true is measured and must not fall below what the
+ * shipped model reads (76.7 %, docs/extractor-model.md; the goal is 95 %).
+ */
+class LiteralReadingTest {
+
+    /** A change word and whether it reverses (more / less of the concept). */
+    private record Change(String word, boolean reverses) {
+    }
+
+    private record Verb(String form, boolean increases) {
+    }
+
+    private static final List<Change> CHANGE = List.of(new Change("", false), new Change("lower", true),
+            new Change("higher", false), new Change("fewer", true), new Change("more", false),
+            new Change("reduced", true), new Change("increased", false), new Change("weaker", true),
+            new Change("stronger", false), new Change("falling", true), new Change("rising", false),
+            new Change("less", true), new Change("greater", false), new Change("declining", true),
+            new Change("growing", false));
+
+    /** Signed cue verbs, past and base forms (the subjects are plural), phrasal ones among them. */
+    private static final List<Verb> VERBS = List.of(new Verb("raised", true), new Verb("raise", true),
+            new Verb("increased", true), new Verb("increase", true), new Verb("boosted", true),
+            new Verb("boost", true), new Verb("fueled", true), new Verb("fuel", true), new Verb("drove up", true),
+            new Verb("push up", true), new Verb("amplified", true),
+            new Verb("lowered", false), new Verb("lower", false), new Verb("reduced", false),
+            new Verb("reduce", false), new Verb("cut", false), new Verb("curbed", false), new Verb("curb", false),
+            new Verb("dampened", false), new Verb("suppressed", false), new Verb("decreased", false),
+            new Verb("drove down", false), new Verb("pushed down", false), new Verb("limited", false));
+
+    /** Cue verbs that state a cause but no sign: the change word on the effect gives it. */
+    private static final List<String> UNSIGNED = List.of("led to", "caused", "resulted in", "brought about",
+            "produced", "triggered", "gave rise to");
+
+    private static final String[][] PAIRS = {{"interest rates", "house prices"}, {"fertilizer subsidies",
+            "crop yields"}, {"tariffs", "import volumes"}, {"vaccination rates", "measles cases"}, {"fuel taxes",
+            "car trips"}, {"wages", "staff departures"}};
+
+    private static Extractor model;
+
+    @BeforeAll
+    static void load() {
+        model = ExtractorBackends.create(BackendConfig.read(ExtractorBackends.DEFAULT, Map.<String, String>of()::get));
+    }
+
+    @AfterAll
+    static void close() {
+        model.close();
+    }
+
+    @Test
+    void everyEdgeReadLiterallyIsTrueToItsSentence() {
+        List<String[]> sentences = new ArrayList<>();
+        int k = 0;
+        for (Change change : CHANGE) {
+            // "<change> X <signed verb> Y": the verb's sign, turned by the cause's change word
+            for (Verb verb : VERBS) {
+                String[] pair = PAIRS[k++ % PAIRS.length];
+                boolean increases = verb.increases() ^ change.reverses();
+                sentences.add(new String[] {(change.word() + " " + pair[0]).strip() + " " + verb.form() + " "
+                        + pair[1], pair[0], pair[1], increases ? "INCREASE" : "DECREASE", change.word()});
+            }
+            // "X <unsigned verb> <change> Y": the effect's change word gives the sign
+            for (String verb : UNSIGNED) {
+                String[] pair = PAIRS[k++ % PAIRS.length];
+                sentences.add(new String[] {pair[0] + " " + verb + " " + (change.word() + " " + pair[1]).strip(),
+                        pair[0], pair[1], change.reverses() ? "DECREASE" : "INCREASE", change.word()});
+            }
+        }
+        List<String> wrong = new ArrayList<>();
+        int read = 0;
+        int headEdges = 0;
+        int headWrong = 0;
+        for (String[] s : sentences) {
+            boolean lexicon = byLexicon(s);
+            String sentence = capitalised(s[0]) + ".";
+            List<Triple> triples = model.extract(new Passage("p", sentence, null, null, null, Map.of(),
+                    Instant.EPOCH)).triples();
+            read += triples.isEmpty() ? 0 : 1;
+            for (Triple t : triples) {
+                boolean right = t.getSource().equalsIgnoreCase(s[1]) && t.getTarget().equalsIgnoreCase(s[2])
+                        && t.getDirection() == Direction.valueOf(s[3]);
+                if (lexicon && !right) {
+                    wrong.add(sentence + " -> " + t.getSource() + " " + t.getDirection() + " " + t.getTarget());
+                } else if (!lexicon) {
+                    headEdges++;
+                    headWrong += right ? 0 : 1;
+                }
+            }
+        }
+        double headRight = 1 - (double) headWrong / Math.max(1, headEdges);
+        System.out.printf(Locale.ROOT, "literal reading: %d sentences, %d with an edge; the lexicon's verbs: %d edges "
+                + "untrue; the head's: %d of %d edges true (%.1f %%)%n", sentences.size(), read, wrong.size(),
+                headEdges - headWrong, headEdges, 100 * headRight);
+        assertThat(wrong).as("edges untrue to their sentence when read literally").isEmpty();
+        assertThat(headRight).as("share of the head's edges true to the sentence").isGreaterThanOrEqualTo(0.75);
+    }
+
+    /**
+     * Whether decoding states the sign by rule: a signed cue of the lexicon between the two concepts, or an unsigned
+     * one right before the effect with a change word on a concept (not a phrasal verb: "drove down").
+     */
+    private static boolean byLexicon(String[] s) {
+        String sentence = capitalised(s[0]);
+        int from = sentence.toLowerCase(Locale.ROOT).indexOf(s[1]) + s[1].length();
+        int to = sentence.toLowerCase(Locale.ROOT).lastIndexOf(s[2]);
+        String bridge = sentence.substring(from, to);
+        return CueLexicon.DEFAULT.find(bridge).stream()
+                .anyMatch(m -> m.cue().orientation() == io.causalstream.text.cues.Cue.Orientation.FORWARD
+                        && (m.cue().sign() != io.causalstream.text.cues.Cue.Sign.UNSIGNED || !s[4].isEmpty()
+                        && (bridge.substring(m.end()).isBlank()
+                        || bridge.substring(m.end()).strip().equalsIgnoreCase(s[4]))));
+    }
+
+    private static String capitalised(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,82 @@
+package io.causalstream.research.benchmark;
+
+import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.extractor.backend.model.ClaimHead;
+import io.causalstream.extractor.backend.model.SpanTagger;
+import io.causalstream.extractor.backend.model.WordTagging;
+import io.causalstream.research.benchmark.CausalNewsSpans.Relation;
+import io.causalstream.research.extraction.tune.CausalNewsSentences;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The tuned model's own span reading: its argument tagger marks the cause and the effect, its signal tagger the cue
+ * words, on the sentence's words (the benchmark's tokenisation, as the taggers were trained); its claim detector
+ * answers subtask 1 on the sentence in ordinary spacing, as it was trained. One relation a sentence: the first cause
+ * and the first effect the tagger marks, with every signal. The links between concepts are the extractor's triples
+ * ({@code links}: a reader over the same model).
+ */
+public final class TaggedSpanReader implements CausalSpanReader {
+
+    private final TokenEncoder encoder;
+    private final SpanTagger arguments;
+    private final Optional<SpanTagger> signals;
+    private final ClaimHead claims;
+    private final CausalSpanReader links;
+
+    /** @param links the reader of the same model's triples; closing this reader closes it */
+    public TaggedSpanReader(TokenEncoder encoder, SpanTagger arguments, Optional<SpanTagger> signals,
+                            ClaimHead claims, CausalSpanReader links) {
+        this.encoder = encoder;
+        this.arguments = arguments;
+        this.signals = signals;
+        this.claims = claims;
+        this.links = links;
+    }
+
+    @Override
+    public List<Relation> links(String sentence) {
+        return links.links(sentence);
+    }
+
+    @Override
+    public List<Relation> read(String sentence) {
+        List<CharSpan> words = CausalNewsSpans.words(sentence);
+        if (words.isEmpty()) {
+            return List.of();
+        }
+        List<List<String>> asWords = List.of(words.stream().map(w -> w.of(sentence)).toList());
+        CharSpan cause = null;
+        CharSpan effect = null;
+        for (SpanTagger.Span s : WordTagging.read(encoder, arguments, asWords).getFirst()) {
+            CharSpan c = new CharSpan(words.get(s.from()).start(), words.get(s.to()).end());
+            if (s.kind() == 0 && cause == null) {
+                cause = c;
+            } else if (s.kind() == 1 && effect == null) {
+                effect = c;
+            }
+        }
+        if (cause == null || effect == null) {
+            return List.of();
+        }
+        List<CharSpan> cues = new ArrayList<>();
+        if (signals.isPresent()) {
+            for (SpanTagger.Span s : WordTagging.read(encoder, signals.get(), asWords).getFirst()) {
+                cues.add(new CharSpan(words.get(s.from()).start(), words.get(s.to()).end()));
+            }
+        }
+        return List.of(new Relation(cause, effect, cues));
+    }
+
+    @Override
+    public boolean causal(String sentence) {
+        String text = CausalNewsSentences.detokenised(sentence);
+        return !text.isBlank() && claims.asserts(encoder.encode(List.of(text)).getFirst().meanPooled());
+    }
+
+    @Override
+    public void close() {
+        links.close();
+    }
+}
