@@ -1,73 +1,33 @@
 package io.causalstream.bench;
 
+import io.causalstream.research.harness.BenchmarkCatalog;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
 
 /**
- * Runs one of the product's benchmarks by name, with its own arguments; {@code list} prints them all. Each
- * benchmark stays beside the tests of the module it measures; this module only puts them on one class path.
+ * Runs one of the product's benchmarks ({@link BenchmarkCatalog}) by name, with its own arguments; {@code list}
+ * prints them all. Each benchmark stays beside the tests of the module it measures; this module only puts them on
+ * one class path. {@code deploy/causal-stream bench NAME [ARGS]} runs it through this module's {@code bench}
+ * profile:
  *
  * <pre>
- * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=list
- * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=model-extractor
- * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=cesar -Dbench.args="../shared/data/defeasibility-in-causality"
+ * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=NAME -Dbench.args="ARGS"
  * </pre>
  */
 public final class Benchmarks {
 
-    /** One benchmark: the name to run it by, its main class and what it measures against what. */
-    public record Benchmark(String name, String mainClass, String measures) {
-    }
-
-    public static final List<Benchmark> ALL = List.of(
-            new Benchmark("rules-throughput", "io.causalstream.extractor.bench.RulesThroughputBench",
-                    "passages/s of the rule-based extractor on the test split, 1 thread and all cores"),
-            new Benchmark("client-pipeline", "io.causalstream.extractor.bench.ClientPipelineBench",
-                    "requests/s of the LLM client pipeline against the OpenAI protocol stand-in"),
-            new Benchmark("model-extractor", "io.causalstream.research.bench.ModelExtractorBench",
-                    "passages/s of the model extractor (v3 int8 and fp32) beside v2 and the rules"),
-            new Benchmark("measure-throughput", "io.causalstream.research.bench.MeasureThroughputBench",
-                    "node-pair similarities/s and soft F1s/s per measure on the 20 Elo passages"),
-            new Benchmark("python-reference", "io.causalstream.research.bench.PythonReferenceBench",
-                    "the Java measures beside the Python/NLTK reference: equal values, speed ratio"),
-            new Benchmark("neural-measure", "io.causalstream.research.bench.NeuralMeasureBench",
-                    "similarities/s of the neural measures, cold and warm embedding cache"),
-            new Benchmark("encoder", "io.causalstream.research.bench.EncoderBench",
-                    "sequences and tokens/s of the encoder at several batch sizes"),
-            new Benchmark("cesar", "io.causalstream.research.bench.CesarBench",
-                    "CESAR edges/s end to end and the head alone"),
-            new Benchmark("validation", "io.causalstream.research.bench.ValidationBench",
-                    "staged validation graphs and edges/s, lexical and neural stages"),
-            new Benchmark("perf", "io.causalstream.research.bench.PerfBench",
-                    "encoder, CESAR and validation side by side in one run"),
-            new Benchmark("alignment", "io.causalstream.research.bench.AlignmentBench",
-                    "structure-first alignment on the EmpiriGraph-Psy sample"),
-            new Benchmark("aggregation", "io.causalstream.fcm.bench.AggregationBench",
-                    "collective-map aggregation throughput on synthetic scored graphs"),
-            new Benchmark("elo", "io.causalstream.elo.bench.EloBench",
-                    "the Elo service through a real broker and registry, exactly-once"),
-            new Benchmark("graph-sink", "io.causalstream.deploy.graph.GraphSinkBench",
-                    "records/s and edges/s of the graph sink into Neo4j beside the raw Bolt rate of the same writes"));
-
     private Benchmarks() {
-    }
-
-    public static Optional<Benchmark> find(String name) {
-        return ALL.stream().filter(b -> b.name().equals(name)
-                || b.mainClass().endsWith("." + name)).findFirst();
     }
 
     public static void main(String[] args) throws Exception {
         String name = args.length == 0 ? "list" : args[0];
         if (name.equals("list")) {
-            System.out.println("benchmarks (-Dbench=NAME, arguments with -Dbench.args=\"...\"):");
-            ALL.forEach(b -> System.out.printf("  %-20s %s%n", b.name(), b.measures()));
+            System.out.println("benchmarks (deploy/causal-stream bench NAME [ARGS]):");
+            BenchmarkCatalog.ALL.forEach(b -> System.out.printf("  %-20s %s%n", b.name(), b.measures()));
             return;
         }
-        Benchmark bench = find(name).orElseThrow(() -> new IllegalArgumentException(
-                "no benchmark '" + name + "'; -Dbench=list lists them"));
+        BenchmarkCatalog.Benchmark bench = BenchmarkCatalog.find(name).orElseThrow(() ->
+                new IllegalArgumentException("no benchmark '" + name + "'; list lists them"));
         Method main = Class.forName(bench.mainClass()).getMethod("main", String[].class);
         main.invoke(null, (Object) Arrays.copyOfRange(args, 1, args.length));
     }

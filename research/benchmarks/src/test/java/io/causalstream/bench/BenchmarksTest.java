@@ -3,6 +3,7 @@ package io.causalstream.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.causalstream.research.harness.BenchmarkCatalog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
@@ -16,7 +17,7 @@ class BenchmarksTest {
 
     @Test
     void everyBenchmarkNamedHasARunnableMain() throws Exception {
-        for (Benchmarks.Benchmark b : Benchmarks.ALL) {
+        for (BenchmarkCatalog.Benchmark b : BenchmarkCatalog.ALL) {
             var main = Class.forName(b.mainClass()).getMethod("main", String[].class);
             assertThat(Modifier.isStatic(main.getModifiers())).as(b.name()).isTrue();
         }
@@ -36,15 +37,15 @@ class BenchmarksTest {
                     .toList();
         }
         assertThat(found).isNotEmpty();
-        assertThat(Benchmarks.ALL.stream().map(Benchmarks.Benchmark::mainClass))
+        assertThat(BenchmarkCatalog.ALL.stream().map(BenchmarkCatalog.Benchmark::mainClass))
                 .containsExactlyInAnyOrderElementsOf(found);
     }
 
     @Test
     void findsByNameOrClassAndRefusesAnUnknownName() {
-        assertThat(Benchmarks.find("cesar")).map(Benchmarks.Benchmark::mainClass)
+        assertThat(BenchmarkCatalog.find("cesar")).map(BenchmarkCatalog.Benchmark::mainClass)
                 .contains("io.causalstream.research.bench.CesarBench");
-        assertThat(Benchmarks.find("CesarBench")).isEqualTo(Benchmarks.find("cesar"));
+        assertThat(BenchmarkCatalog.find("CesarBench")).isEqualTo(BenchmarkCatalog.find("cesar"));
         assertThatThrownBy(() -> Benchmarks.main(new String[] {"no-such-bench"}))
                 .hasMessageContaining("no-such-bench").hasMessageContaining("list");
     }

@@ -32,13 +32,11 @@ import picocli.CommandLine.Command;
 @Command(name = "causal-stream",
         description = "causal-stream's tools: publish passages, score and evaluate graphs on files, train and "
                 + "evaluate CESAR, read topics, run the local runtime.",
+        mixinStandardHelpOptions = true,
         synopsisSubcommandLabel = "COMMAND",
         commandListHeading = "%nCommands:%n",
         footer = {"", "Run 'causal-stream COMMAND --help' for a command's options."})
 public final class CausalStream implements Runnable {
-
-    @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
 
     /** Logging of the tools: warnings only, plus the research tools' progress lines (cesar-train). */
     static final String CLI_LOGGING = "logback-cli.xml";
@@ -99,6 +97,10 @@ public final class CausalStream implements Runnable {
                 "the Kafka ACLs (run-local --secure, Strimzi KafkaUsers) as a table or as manifests");
         add(root, summaries, "load", new io.causalstream.deploy.load.LoadCommand(),
                 "sustained load on a system it starts: throughput, lag, latency, memory, CPU/record");
+        CommandLine bench = new CommandLine(new io.causalstream.research.harness.BenchCommand());
+        // a benchmark's own arguments (--encoder ...) follow its name and are not this command's options
+        bench.setUnmatchedOptionsArePositionalParams(true);
+        add(root, summaries, "bench", bench, "run a benchmark by name (bench --list lists them) through Maven");
         // -V (every command has it) prints the product's version
         String[] version = {"causal-stream " + version()};
         withVersion(root, version);
@@ -117,6 +119,18 @@ public final class CausalStream implements Runnable {
             StringBuilder list = new StringBuilder();
             summaries.forEach((name, line) -> list.append(String.format(Locale.ROOT, "  %-12s %s%n", name, line)));
             return list.toString();
+        });
+        // picocli lets a help option excuse the arguments before it: "bench --help" printed the root's help and
+        // exited 0 while no command 'bench' existed. A word the root does not know is an unknown command.
+        root.setExecutionStrategy(parsed -> {
+            for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+                if (!p.unmatched().isEmpty()) {
+                    CommandLine at = p.commandSpec().commandLine();
+                    throw new CommandLine.ParameterException(at, "Unknown command '" + p.unmatched().getFirst()
+                            + "'; '" + at.getCommandSpec().qualifiedName() + " --help' lists the commands");
+                }
+            }
+            return new CommandLine.RunLast().execute(parsed);
         });
         // picocli's default prints "did you mean" instead of the usage for an unknown command: print both
         root.setParameterExceptionHandler((e, args) -> {

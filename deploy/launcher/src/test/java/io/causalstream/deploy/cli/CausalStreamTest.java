@@ -15,7 +15,7 @@ class CausalStreamTest {
     private static final List<String> COMMANDS = List.of("ingest", "extract", "evaluate", "score", "table3", "study",
             "elo", "validation-eval", "align", "cesar-eval", "cesar-train", "extractor-train", "extractor-tune", "extractor-calibrate",
             "wikicausal", "map", "read-topic", "dlq", "registry",
-            "curation-export", "rater-token", "run-local", "acls", "load");
+            "curation-export", "rater-token", "run-local", "acls", "load", "bench");
 
     private record Run(int exit, String out, String err) {
     }
@@ -63,6 +63,43 @@ class CausalStreamTest {
             assertEquals(0, v.exit(), String.join(" ", args));
             assertEquals("causal-stream " + CausalStream.version(), v.out().strip(), String.join(" ", args));
         }
+    }
+
+    /** -V at the root too, as docs/cli.md says of every command. */
+    @Test
+    void theRootPrintsTheVersion() {
+        for (String flag : List.of("-V", "--version")) {
+            Run v = run(flag);
+            assertEquals(0, v.exit(), v.err());
+            assertEquals("causal-stream " + CausalStream.version(), v.out().strip());
+        }
+    }
+
+    /** A help option does not excuse an unknown command: it is named, with the usage, and the exit code is 2. */
+    @Test
+    void anUnknownCommandWithHelpIsNamedAndRefused() {
+        Run unknown = run("no-such-command", "--help");
+        assertEquals(2, unknown.exit(), unknown.out());
+        assertTrue(unknown.err().contains("Unknown command 'no-such-command'"), unknown.err());
+        assertTrue(unknown.out().isEmpty(), unknown.out());
+        Run nested = run("dlq", "no-such-command", "--help");
+        assertEquals(2, nested.exit(), nested.out());
+        assertTrue(nested.err().contains("Unknown command 'no-such-command'"), nested.err());
+    }
+
+    @Test
+    void benchListsTheBenchmarksAndRefusesAnUnknownOne() {
+        Run list = run("bench", "--list");
+        assertEquals(0, list.exit(), list.err());
+        for (var b : io.causalstream.research.harness.BenchmarkCatalog.ALL) {
+            assertTrue(list.out().lines().anyMatch(l -> l.strip().startsWith(b.name() + " ")), b.name());
+        }
+        Run help = run("bench", "--help");
+        assertEquals(0, help.exit());
+        assertTrue(help.out().startsWith("Usage: causal-stream bench "), help.out());
+        Run unknown = run("bench", "no-such-bench");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().contains("no benchmark 'no-such-bench'; known: rules-throughput"), unknown.err());
     }
 
     /** read-topic and ingest name the registry the same way, and take the other spelling too. */

@@ -48,7 +48,7 @@ import org.apache.kafka.common.test.KafkaClusterTestKit;
  * before the connector starts, so the tasks' start-up is left out); the connector's records/s and edges/s are
  * divided by the faster baseline's for the ratio.
  *
- * <p>Run: {@code mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=graph-sink
+ * <p>Run: {@code deploy/causal-stream bench graph-sink
  * [-Dbench.records=4000 -Dbench.edges=6 -Dbench.concepts=500 -Dbench.tasks=2 -Dbench.batch=500]}. Needs the
  * graph distributions of deploy/launcher/target/graph and deploy/graph-sink/target/test-classes (both made by that
  * command through -am).

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * alignment) with {@code concurrency} passages in flight on virtual threads. The stand-in shares the machine's
  * cores, so the client alone does better. Goal: well above an inference server's ~15 requests/s for a 7-8B model.
  * <pre>
- * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=client-pipeline [-Dbench.args="20000 64"]
+ * deploy/causal-stream bench client-pipeline [20000 64]
  * </pre>
  */
 public final class ClientPipelineBench {

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * rules) on the 327 passages of the released test split, on 1 thread and on as many threads as cores. Prints its
  * figures; never run by the tests.
  * <pre>
- * mvn -B -q -o -Pbench -pl research/benchmarks -am verify -DskipTests -Dbench=rules-throughput
+ * deploy/causal-stream bench rules-throughput
  * </pre>
  */
 public final class RulesThroughputBench {

@@ -163,8 +163,17 @@ public final class AlignmentBench {
 
     private static Path resource(String relative) {
         try {
-            return Path.of(AlignmentBench.class.getResource("/alignment/empirigraph/" + relative).toURI());
-        } catch (URISyntaxException e) {
+            java.net.URI uri = AlignmentBench.class.getResource("/alignment/empirigraph/" + relative).toURI();
+            if ("jar".equals(uri.getScheme())) {
+                // on the benchmarks' class path the sample is inside a test jar: open the JDK's zip file system once
+                try {
+                    java.nio.file.FileSystems.getFileSystem(uri);
+                } catch (java.nio.file.FileSystemNotFoundException notYet) {
+                    java.nio.file.FileSystems.newFileSystem(uri, Map.of());
+                }
+            }
+            return Path.of(uri);
+        } catch (URISyntaxException | java.io.IOException e) {
             throw new IllegalStateException(e);
         }
     }
