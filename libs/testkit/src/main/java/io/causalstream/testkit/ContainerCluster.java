@@ -1,6 +1,10 @@
 package io.causalstream.testkit;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.Properties;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -14,9 +18,26 @@ import org.testcontainers.utility.DockerImageName;
  */
 final class ContainerCluster implements AutoCloseable {
 
-    static final String KAFKA_IMAGE = "apache/kafka:" + System.getProperty("causalstream.test.kafka.image.tag", "4.3.1");
+    /** The tags the build wrote from the pom's {@code kafka.version} and {@code apicurio.registry.version}. */
+    private static final Properties TAGS = tags();
+
+    static final String KAFKA_IMAGE = "apache/kafka:" + System.getProperty("causalstream.test.kafka.image.tag",
+            TAGS.getProperty("kafka.image.tag"));
     static final String REGISTRY_IMAGE = "apicurio/apicurio-registry:"
-            + System.getProperty("causalstream.test.registry.image.tag", "3.3.3");
+            + System.getProperty("causalstream.test.registry.image.tag", TAGS.getProperty("registry.image.tag"));
+
+    private static Properties tags() {
+        Properties p = new Properties();
+        try (InputStream in = ContainerCluster.class.getResourceAsStream("container-images.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("container-images.properties is missing: build the testkit with Maven");
+            }
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
 
     private final Network network = Network.newNetwork();
     private final KafkaContainer kafka;
