@@ -2,6 +2,7 @@ package io.causalstream.validation;
 
 import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
+import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.text.Sentence;
 import io.causalstream.text.Sentences;
 import io.causalstream.text.Token;
@@ -10,8 +11,9 @@ import java.util.List;
 
 /**
  * A passage split into sentences and word tokens (offsets in the passage), with the sentences' contextual token
- * embeddings computed on first use (one batch) and the grounding of each label, both kept while the passage is in
- * the validation's cache: every extraction of a passage reuses them. Thread-safe.
+ * embeddings computed on first use (those needed in one batch; each sentence once) and the grounding of each label
+ * and the reader's readings, all kept while the passage is in the validation's cache: every extraction of a
+ * passage reuses them. Embedding grounding and the learned reader read the same embeddings. Thread-safe.
  */
 final class PassageText {
 
@@ -19,24 +21,44 @@ final class PassageText {
     private final List<Sentence> sentences;
     private final List<List<Token>> tokens;
     private final TokenEncoder encoder;
+    private final boolean groundByEmbedding;
     /** Per sentence and token: the connective phrase or causal cue the token is part of, or null. */
     private final List<String[]> phrases;
-    private volatile float[][][] sentenceVectors;
+    /** Per sentence, its encoding alone, or null until needed. Guarded by this. */
+    private final TokenEmbeddings[] embeddings;
+    private final float[][][] contentVectors;
     /** Grounding results by label; they depend only on this passage and the (fixed) settings. */
     final java.util.concurrent.ConcurrentMap<String, List<Mention>> mentions =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /** The reader's readings by sentence and mention spans; they depend only on the passage and the model. */
+    final java.util.concurrent.ConcurrentMap<List<Integer>, java.util.Optional<TunedReader.PairReading>> readings =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.concurrent.ConcurrentMap<Integer, Double> claims = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** A passage grounded by embedding too when {@code encoder} is given. */
     PassageText(String text, TokenEncoder encoder) {
+        this(text, encoder, encoder != null);
+    }
+
+    /**
+     * @param encoder           encodes the sentences (for embedding grounding and the reader), or null
+     * @param groundByEmbedding whether grounding may use the embeddings (a long passage is grounded lexically only,
+     *                          while the reader still encodes its evidence sentences)
+     */
+    PassageText(String text, TokenEncoder encoder, boolean groundByEmbedding) {
         this.text = text == null ? "" : text;
         this.sentences = Sentences.split(this.text);
         this.tokens = sentences.stream().map(s -> Tokens.of(s.text()).stream()
                 .map(t -> new Token(t.lower(), t.stem(), t.stop(), t.start() + s.start(), t.end() + s.start()))
                 .toList()).toList();
         this.encoder = encoder;
+        this.groundByEmbedding = groundByEmbedding && encoder != null;
         this.phrases = new java.util.ArrayList<>();
         for (int i = 0; i < sentences.size(); i++) {
             phrases.add(NotConcepts.phrases(sentences.get(i).text(), sentences.get(i).start(), tokens.get(i)));
         }
+        this.embeddings = new TokenEmbeddings[sentences.size()];
+        this.contentVectors = new float[sentences.size()][][];
     }
 
     /** The connective phrase or causal cue that token {@code index} of {@code sentence} belongs to, or null. */
@@ -56,8 +78,9 @@ final class PassageText {
         return tokens.get(sentence);
     }
 
+    /** Whether grounding may use embeddings. */
     boolean canEmbed() {
-        return encoder != null && !sentences.isEmpty();
+        return groundByEmbedding && !sentences.isEmpty();
     }
 
     TokenEncoder encoder() {
@@ -66,17 +89,44 @@ final class PassageText {
 
     /** The content-token embeddings of one sentence (special tokens dropped, as BERTScore does). */
     float[][] sentenceVectors(int sentence) {
-        float[][][] v = sentenceVectors;
-        if (v == null) {
-            synchronized (this) {
-                v = sentenceVectors;
-                if (v == null) {
-                    v = encoder.encode(sentences.stream().map(Sentence::text).toList()).stream()
-                            .map(TokenEmbeddings::contentVectors).toArray(float[][][]::new);
-                    sentenceVectors = v;
+        synchronized (this) {
+            if (contentVectors[sentence] == null) {
+                encode(java.util.stream.IntStream.range(0, sentences.size()).boxed().toList());
+                for (int s = 0; s < sentences.size(); s++) {
+                    contentVectors[s] = embeddings[s].contentVectors();
                 }
             }
+            return contentVectors[sentence];
         }
-        return v[sentence];
+    }
+
+    /** One sentence's encoding, special tokens included ({@link #encode} it first with the others needed). */
+    TokenEmbeddings embeddings(int sentence) {
+        synchronized (this) {
+            if (embeddings[sentence] == null) {
+                encode(List.of(sentence));
+            }
+            return embeddings[sentence];
+        }
+    }
+
+    /** Encodes, in one encoder call, those of {@code wanted} not encoded yet. */
+    void encode(java.util.Collection<Integer> wanted) {
+        synchronized (this) {
+            List<Integer> missing = new java.util.ArrayList<>();
+            for (int s : new java.util.TreeSet<>(wanted)) {
+                if (embeddings[s] == null) {
+                    missing.add(s);
+                }
+            }
+            if (missing.isEmpty()) {
+                return;
+            }
+            List<TokenEmbeddings> encoded = encoder.encode(missing.stream().map(s -> sentences.get(s).text())
+                    .toList());
+            for (int k = 0; k < missing.size(); k++) {
+                embeddings[missing.get(k)] = encoded.get(k);
+            }
+        }
     }
 }

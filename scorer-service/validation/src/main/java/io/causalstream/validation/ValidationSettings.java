@@ -7,8 +7,8 @@ package io.causalstream.validation;
  *   <caption>Validation settings</caption>
  *   <tr><th>key</th><th>environment</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@code validation.neural}</td><td>{@code VALIDATION_NEURAL}</td><td>true</td>
- *       <td>Load the encoder (embedding grounding) and CESAR (strength stage); false runs the lexical stages
- *       only, with no model files.</td></tr>
+ *       <td>Load the models: the learned reader and (with {@code validation.strength}) CESAR; false runs the
+ *       lexical stages only, with no model files.</td></tr>
  *   <tr><td>{@code validation.grounding.fuzzy.threshold}</td><td>{@code VALIDATION_GROUNDING_FUZZY_THRESHOLD}</td>
  *       <td>0.8</td><td>Edit-distance ratio at or above which a label word matches a passage word.</td></tr>
  *   <tr><td>{@code validation.grounding.embedding}</td><td>{@code VALIDATION_GROUNDING_EMBEDDING}</td><td>true</td>
@@ -41,6 +41,28 @@ package io.causalstream.validation;
  *       <td>Times the LLM is asked "Could {cause} result in {effect}?" (WikiCausal).</td></tr>
  *   <tr><td>{@code validation.verification.majority}</td><td>{@code VALIDATION_VERIFICATION_MAJORITY}</td>
  *       <td>3</td><td>"yes" answers needed for a yes.</td></tr>
+ *   <tr><td>{@code validation.strength}</td><td>{@code VALIDATION_STRENGTH}</td><td>{@value #STRENGTH}</td>
+ *       <td>Run the CESAR strength stage (with {@code validation.neural}).</td></tr>
+ *   <tr><td>{@code validation.reader}</td><td>{@code VALIDATION_READER}</td><td>true</td>
+ *       <td>Learned verification (with {@code validation.neural}): the tuned extractor model reads what the
+ *       evidence sentences state about the two mentions (none / increase / decrease); its encoder also serves
+ *       embedding grounding.</td></tr>
+ *   <tr><td>{@code validation.reader.threshold}</td><td>{@code VALIDATION_READER_THRESHOLD}</td>
+ *       <td>{@value #READER_THRESHOLD}</td><td>The share of a sentence's link (P(increase) + P(decrease)) that the edge's sign must
+ *       have for the reading to verify the edge; a reading of the opposite sign at or above it contradicts the edge
+ *       (chosen on the soft-measures val split).</td></tr>
+ *   <tr><td>{@code validation.reader.edge.threshold}</td><td>{@code VALIDATION_READER_EDGE_THRESHOLD}</td>
+ *       <td>0.35</td><td>P(increase) + P(decrease) a sentence's reading needs to read a link at all.</td></tr>
+ *   <tr><td>{@code validation.reader.claim}</td><td>{@code VALIDATION_READER_CLAIM}</td><td>{@value #READER_CLAIM}</td>
+ *       <td>A reading counts only in a sentence the model's claim detector says asserts causation.</td></tr>
+ *   <tr><td>{@code validation.reader.lexicon}</td><td>{@code VALIDATION_READER_LEXICON}</td>
+ *       <td>veto</td><td>What the cue lexicon does beside the reader: {@code veto} (a reversed cue, a
+ *       contradicting stated sign, a negation or a chain of two claims withholds VALIDATED), {@code require} (also a
+ *       cue that runs source -> target with the edge's sign is needed), {@code off}.</td></tr>
+ *   <tr><td>{@code validation.reader.model}</td><td>{@code VALIDATION_READER_MODEL}</td><td>(the shipped
+ *       model)</td><td>A model file written by {@code extractor-tune}.</td></tr>
+ *   <tr><td>{@code validation.reader.int8}</td><td>{@code VALIDATION_READER_INT8}</td><td>true</td>
+ *       <td>Run the reader's encoder with int8 MatMul weights, as the extractor does by default.</td></tr>
  * </table>
  */
 public record ValidationSettings(boolean neural,
@@ -55,7 +77,35 @@ public record ValidationSettings(boolean neural,
                                  boolean evidenceConditionedStrength,
                                  boolean transitivityCheck,
                                  int verifierTries,
-                                 int verifierMajority) {
+                                 int verifierMajority,
+                                 boolean strength,
+                                 boolean reader,
+                                 double readerThreshold,
+                                 Double readerEdgeThreshold,
+                                 boolean readerClaim,
+                                 Lexicon readerLexicon,
+                                 java.nio.file.Path readerModel,
+                                 boolean readerInt8) {
+
+    /** What the cue lexicon does beside the learned reader ({@code validation.reader.lexicon}). */
+    public enum Lexicon {
+        /** The lexicon only withholds: a reversed cue, a contradicting sign, a negation, a chain of two claims. */
+        VETO,
+        /** As today without the reader: a cue source -> target with the edge's sign is needed as well. */
+        REQUIRE,
+        /** The reader alone. */
+        OFF;
+
+        public static Lexicon parse(String value) {
+            for (Lexicon l : values()) {
+                if (l.name().equalsIgnoreCase(value.strip())) {
+                    return l;
+                }
+            }
+            throw new IllegalArgumentException("validation.reader.lexicon must be veto, require or off, got "
+                    + value);
+        }
+    }
 
     public static final String PREFIX = "validation.";
     /** The verifier's votes, read by the scorer and by the WikiCausal tools alike. */
@@ -67,6 +117,13 @@ public record ValidationSettings(boolean neural,
         unit("validation.grounding.embedding.threshold", embeddingThreshold);
         unit("validation.normalisation.merge.threshold", mergeThreshold);
         unit("validation.strength.threshold", strengthThreshold);
+        unit("validation.reader.threshold", readerThreshold);
+        if (readerEdgeThreshold != null) {
+            unit("validation.reader.edge.threshold", readerEdgeThreshold);
+        }
+        if (readerLexicon == null) {
+            throw new IllegalArgumentException("validation.reader.lexicon must be set");
+        }
         if (evidenceWindow < 1) {
             throw new IllegalArgumentException("validation.evidence.window must be >= 1, got " + evidenceWindow);
         }
@@ -76,9 +133,72 @@ public record ValidationSettings(boolean neural,
         }
     }
 
+    /** The settings before the learned reader, the reader's at their defaults. */
+    public ValidationSettings(boolean neural, double fuzzyThreshold, boolean embeddingGrounding,
+                              double embeddingThreshold, int embeddingMaxChars, double mergeThreshold,
+                              boolean splitConjunctions, int evidenceWindow, double strengthThreshold,
+                              boolean evidenceConditionedStrength, boolean transitivityCheck, int verifierTries,
+                              int verifierMajority) {
+        this(neural, fuzzyThreshold, embeddingGrounding, embeddingThreshold, embeddingMaxChars, mergeThreshold,
+                splitConjunctions, evidenceWindow, strengthThreshold, evidenceConditionedStrength, transitivityCheck,
+                verifierTries, verifierMajority, STRENGTH, true, READER_THRESHOLD, READER_EDGE_THRESHOLD, READER_CLAIM,
+                READER_LEXICON, null, true);
+    }
+
+    /** Chosen on the soft-measures val split (docs/validation.md). */
+    public static final double READER_THRESHOLD = 0.7;
+    public static final Double READER_EDGE_THRESHOLD = 0.35;
+    public static final boolean READER_CLAIM = false;
+    public static final Lexicon READER_LEXICON = Lexicon.VETO;
+    /** CESAR: measured to add nothing to the sign (docs/validation.md), and most of the cost; opt in. */
+    public static final boolean STRENGTH = false;
+
     /** Every setting at its default (the defaults of the table above). */
     public static ValidationSettings defaults() {
         return new ValidationSettings(true, 0.8, true, 0.5, 50_000, 0.9, true, 2, 0.45, true, true, 5, 3);
+    }
+
+    /** The stages before the learned reader: the cue lexicon decides the sign, CESAR runs with the models. */
+    public ValidationSettings lexicalSign() {
+        return new ValidationSettings(neural, fuzzyThreshold, embeddingGrounding, embeddingThreshold,
+                embeddingMaxChars, mergeThreshold, splitConjunctions, evidenceWindow, strengthThreshold,
+                evidenceConditionedStrength, transitivityCheck, verifierTries, verifierMajority, true, false,
+                readerThreshold, readerEdgeThreshold, readerClaim, readerLexicon, readerModel, readerInt8);
+    }
+
+    public ValidationSettings withNeural(boolean on) {
+        return new ValidationSettings(on, fuzzyThreshold, embeddingGrounding, embeddingThreshold,
+                embeddingMaxChars, mergeThreshold, splitConjunctions, evidenceWindow, strengthThreshold,
+                evidenceConditionedStrength, transitivityCheck, verifierTries, verifierMajority, strength, reader,
+                readerThreshold, readerEdgeThreshold, readerClaim, readerLexicon, readerModel, readerInt8);
+    }
+
+    public ValidationSettings withStrength(boolean on) {
+        return new ValidationSettings(neural, fuzzyThreshold, embeddingGrounding, embeddingThreshold,
+                embeddingMaxChars, mergeThreshold, splitConjunctions, evidenceWindow, strengthThreshold,
+                evidenceConditionedStrength, transitivityCheck, verifierTries, verifierMajority, on, reader,
+                readerThreshold, readerEdgeThreshold, readerClaim, readerLexicon, readerModel, readerInt8);
+    }
+
+    /** The learned reader's settings. */
+    public ValidationSettings withReader(boolean on, double threshold, Double edgeThreshold, boolean claim,
+                                         Lexicon lexicon) {
+        return new ValidationSettings(neural, fuzzyThreshold, embeddingGrounding, embeddingThreshold,
+                embeddingMaxChars, mergeThreshold, splitConjunctions, evidenceWindow, strengthThreshold,
+                evidenceConditionedStrength, transitivityCheck, verifierTries, verifierMajority, strength, on,
+                threshold, edgeThreshold, claim, lexicon, readerModel, readerInt8);
+    }
+
+    public ValidationSettings withReaderModel(java.nio.file.Path model, boolean int8) {
+        return new ValidationSettings(neural, fuzzyThreshold, embeddingGrounding, embeddingThreshold,
+                embeddingMaxChars, mergeThreshold, splitConjunctions, evidenceWindow, strengthThreshold,
+                evidenceConditionedStrength, transitivityCheck, verifierTries, verifierMajority, strength, reader,
+                readerThreshold, readerEdgeThreshold, readerClaim, readerLexicon, model, int8);
+    }
+
+    /** Whether the models are loaded and the learned reader verifies. */
+    public boolean readsWithModel() {
+        return neural && reader;
     }
 
     private static void unit(String key, double value) {

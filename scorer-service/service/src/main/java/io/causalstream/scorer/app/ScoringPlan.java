@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  *       <td>Structure-first alignment F1 (EmpiriGraph A.3, direction as edge type) into
  *       {@code ScoredGraph.alignmentF1}.</td></tr>
  *   <tr><td>{@code scorer.validation.enabled}</td><td>{@code SCORER_VALIDATION_ENABLED}</td><td>true</td>
- *       <td>Staged edge validation and CESAR strength on every edge (needs the passage text; the
+ *       <td>Staged edge validation on every edge (needs the passage text; the
  *       {@code validation.*} keys of {@code ValidationSettings}, the verifier keys of {@code OpenAiYesNoModel},
  *       {@code cesar.head.path}).</td></tr>
  * </table>
@@ -89,7 +89,7 @@ final class ScoringPlan {
         }
     }
 
-    /** Staged validation with CESAR strength, or nothing when {@code scorer.validation.enabled=false}. */
+    /** Staged validation (the learned reader; CESAR when switched on), or nothing when {@code scorer.validation.enabled=false}. */
     static EdgeAssessor edgeAssessor(Config config, ScoringSettings scoring, Supplier<TokenEncoder> encoder) {
         if (!scoring.validationEnabled()) {
             return EdgeAssessor.NONE;
@@ -106,12 +106,20 @@ final class ScoringPlan {
         Supplier<TokenEncoder> cesarEncoder = scoring.cesar().encoder().equals(scoring.encoder()) ? encoder
                 : new SharedEncoder(scoring.cesar().encoder());
         EdgeValidation validation = EdgeValidation.open(scoring.validation(), scoring.cesar(), verifier, encoder,
-                cesarEncoder);
-        log.info("staged edge validation on ({}, LLM verification {}) in {} ms", validation.settings().neural()
-                        ? "encoder + CESAR strength" : "lexical stages only",
+                cesarEncoder, scoring.encoder());
+        log.info("staged edge validation on ({}, LLM verification {}) in {} ms", stages(validation),
                 verifier.configured() ? "via " + config.get(OpenAiYesNoModel.BASE_URL, "") : "off",
                 (System.nanoTime() - start) / 1_000_000);
         return new ValidationAssessor(validation, verifier);
+    }
+
+    private static String stages(EdgeValidation validation) {
+        ValidationSettings s = validation.settings();
+        if (!s.neural()) {
+            return "lexical stages only";
+        }
+        return validation.reader().map(r -> "reader " + r.name() + " on " + r.encoder().name()).orElse("encoder")
+                + (s.strength() ? " + CESAR strength" : "");
     }
 
     /** The built-in measures, plus the neural ones when {@code scorer.measures} names one. */

@@ -106,6 +106,17 @@ public record ScoringSettings(boolean alignmentEnabled,
                 config.getBoolean("validation.strength.evidence", d.evidenceConditionedStrength()),
                 config.getBoolean("validation.verification.transitivity", d.transitivityCheck()),
                 config.getInt(ValidationSettings.VERIFICATION_TRIES, d.verifierTries()),
-                config.getInt(ValidationSettings.VERIFICATION_MAJORITY, d.verifierMajority()));
+                config.getInt(ValidationSettings.VERIFICATION_MAJORITY, d.verifierMajority()))
+                .withStrength(config.getBoolean("validation.strength", d.strength()))
+                .withReader(config.getBoolean("validation.reader", d.reader()),
+                        config.getDouble("validation.reader.threshold", d.readerThreshold()),
+                        config.find("validation.reader.edge.threshold").isPresent()
+                                ? Double.valueOf(config.getDouble("validation.reader.edge.threshold", 0))
+                                : d.readerEdgeThreshold(),
+                        config.getBoolean("validation.reader.claim", d.readerClaim()),
+                        ValidationSettings.Lexicon.parse(config.get("validation.reader.lexicon",
+                                d.readerLexicon().name())))
+                .withReaderModel(config.find("validation.reader.model").map(Path::of).orElse(null),
+                        config.getBoolean("validation.reader.int8", d.readerInt8()));
     }
 }

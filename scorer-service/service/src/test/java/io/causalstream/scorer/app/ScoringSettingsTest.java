@@ -65,6 +65,26 @@ class ScoringSettingsTest {
     }
 
     @Test
+    void theReadersSettingsComeFromConfig() {
+        ValidationSettings s = ScoringSettings.validation(Config.of(Map.of("validation.strength", "true",
+                "validation.reader.threshold", "0.9", "validation.reader.edge.threshold", "0.4",
+                "validation.reader.claim", "true", "validation.reader.lexicon", "veto",
+                "validation.reader.model", "/models/extractor-v4.bin", "validation.reader.int8", "false")));
+
+        assertThat(s.strength()).isTrue();
+        assertThat(s.readerThreshold()).isEqualTo(0.9);
+        assertThat(s.readerEdgeThreshold()).isEqualTo(0.4);
+        assertThat(s.readerClaim()).isTrue();
+        assertThat(s.readerLexicon()).isEqualTo(ValidationSettings.Lexicon.VETO);
+        assertThat(s.readerModel()).isEqualTo(java.nio.file.Path.of("/models/extractor-v4.bin"));
+        assertThat(s.readerInt8()).isFalse();
+        assertThat(ScoringSettings.validation(Config.of(Map.of("validation.reader", "false"))).readsWithModel())
+                .isFalse();
+        assertThatThrownBy(() -> ScoringSettings.validation(Config.of(Map.of("validation.reader.lexicon",
+                "sometimes")))).hasMessageContaining("veto, require or off");
+    }
+
+    @Test
     void cesarRunsOnTheEncoderItsHeadWasTrainedOn() {
         CesarSettings byDefault = ScoringSettings.from(Config.of(Map.of())).cesar();
         assertThat(byDefault.encoder().name()).isEqualTo("bge-small-en-v15-q");

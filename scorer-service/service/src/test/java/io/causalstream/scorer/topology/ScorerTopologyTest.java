@@ -8,6 +8,7 @@ import static io.causalstream.testkit.Samples.triple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.cesar.CesarSettings;
 import io.causalstream.validation.ValidationSettings;
 import io.causalstream.deadletter.DeadLetters;
@@ -652,10 +653,11 @@ class ScorerTopologyTest {
         }
     }
 
-    /** The scorer as deployed: staged validation with the bundled encoder and CESAR head on every edge. */
+    /** The scorer's staged validation with the shipped reader and, switched on, the CESAR head on every edge. */
     @Test
     void anExtractionThroughTheScorerCarriesStrengthAndValidationPerEdge() {
-        try (EdgeValidation validation = EdgeValidation.open(ValidationSettings.defaults(), CesarSettings.defaults())) {
+        try (EdgeValidation validation = EdgeValidation.open(ValidationSettings.defaults().withStrength(true),
+                CesarSettings.defaults())) {
             start(GoldPreference.CURATED, "exact", 500,
                     GraphScorer.of("exact").withHooks(new ValidationAssessor(validation), GraphAlignment.NONE));
             passages.pipeInput("p1", passage("p1", "Heavy rain causes flooding. Dams reduce flooding downstream."),
@@ -677,8 +679,10 @@ class ScorerTopologyTest {
                 assertThat(e.getStages()).extracting(StageVerdict::getStage).containsExactly("grounding",
                         "normalisation", "evidence", "strength", "verification");
             }
+            assertThat(edges.get(0).getStages().get(4).getReason())
+                    .startsWith("reader " + TunedReader.SHIPPED_NAME + " reads INCREASE");
             assertThat(edges.get(1).getStages().get(4).getReason())
-                    .startsWith("cue 'reduce' runs target -> source: direction reversed");
+                    .contains("cue 'reduce' runs target -> source: direction reversed");
             assertThat(edges.get(2).getStages().get(0).getReason()).contains("'tourism' not found in the passage");
             assertThat(edges.get(2).getStages().get(3).getPassed()).isTrue();
             assertThat(graph.getShareValidated()).isCloseTo(1.0 / 3, within(1e-12));

@@ -92,20 +92,4 @@ class RelationHeadTest {
         SentenceFeatures f = sentence(6);
         assertThat(back.score(f)[0][1]).containsExactly(head.score(f)[0][1]);
     }
-
-    @Test
-    void theDecoderKeepsOneReadingOfAClaimAndItsDirection() {
-        SentenceFeatures f = sentence(7);
-        float[][][] p = new float[3][3][];
-        p[0][1] = new float[] {0.1f, 0.2f, 0.7f}; // Floods -> crop yields, decrease
-        p[0][2] = new float[] {0.3f, 0.1f, 0.6f}; // Floods -> yields: the same claim, other boundaries
-        p[1][0] = new float[] {0.4f, 0.5f, 0.1f}; // the reverse
-        p[2][0] = new float[] {0.9f, 0.05f, 0.05f};
-        List<PairDecoder.Decoded> edges = PairDecoder.decode(f, p, 0.5f);
-        assertThat(edges).hasSize(1);
-        assertThat(edges.getFirst().cause()).isZero();
-        assertThat(edges.getFirst().effect()).isEqualTo(1);
-        assertThat(edges.getFirst().direction()).isEqualTo(io.causalstream.schemas.graph.Direction.DECREASE);
-        assertThat(edges.getFirst().confidence()).isCloseTo(0.9f, within(1e-6f));
-    }
 }
