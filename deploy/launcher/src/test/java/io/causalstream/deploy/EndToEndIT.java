@@ -203,10 +203,12 @@ class EndToEndIT {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get();
         }
-        assertThat(subjects).allSatisfy(s -> {
-            assertThat(s).endsWith("-value");
-            assertThat(topics).as("the topic of subject " + s).contains(s.substring(0, s.length() - "-value".length()));
-        });
+        // the registry is shared with the module's other integration tests (their brokers come and go): every
+        // subject is a topic's, none a record type's; the subjects of this flow name topics of this broker
+        assertThat(subjects).allSatisfy(s -> assertThat(s).endsWith("-value").doesNotStartWith("io.causalstream"));
+        assertThat(subjects.stream().filter(s -> written.contains(s) || s.startsWith("e2e-")).toList())
+                .allSatisfy(s -> assertThat(topics).as("the topic of subject " + s)
+                        .contains(s.substring(0, s.length() - "-value".length())));
         for (String subject : subjects) {
             for (JsonNode version : registry("/subjects/" + subject + "/versions")) {
                 JsonNode registered = registry("/subjects/" + subject + "/versions/" + version.asInt());
