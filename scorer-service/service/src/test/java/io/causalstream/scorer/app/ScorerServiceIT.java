@@ -66,7 +66,7 @@ class ScorerServiceIT {
             throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String passage = "scorer-it-" + run;
-        var config = cluster.streamsService("scorer-it-" + run, stateDir, Map.of());
+        var config = cluster.streamsService("scorer-it-" + run, stateDir, Map.of("validation.strength", "true"));
 
         try (ScorerService service = ScorerService.start(config)) {
             cluster.send(Topics.GOLD_GRAPHS, passage, gold(passage, "Human1", GoldOrigin.CURATED,
@@ -95,7 +95,8 @@ class ScorerServiceIT {
             }
 
             // Edges wait for the passage text; when it arrives, the extractions are re-scored with staged
-            // validation and CESAR strength on every edge (bundled MiniLM encoder and head).
+            // validation and CESAR strength on every edge (bundled MiniLM encoder and head; strength is opt-in,
+            // turned on here).
             assertThat(scored.getEdges()).extracting(ScoredEdge::getStrength).containsOnlyNulls();
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
                     .setText("Rain increases flooding. Dams reduce flooding.").setPublishedAt(Instant.now()).build());
@@ -184,7 +185,8 @@ class ScorerServiceIT {
                                                                                @TempDir Path stateDir) {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String passage = "own-text-" + run;
-        var config = cluster.streamsService("scorer-own-text-" + run, stateDir, Map.of());
+        var config = cluster.streamsService("scorer-own-text-" + run, stateDir,
+                Map.of("validation.strength", "true"));
 
         try (ScorerService service = ScorerService.start(config)) {
             cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
