@@ -1,6 +1,8 @@
 package io.causalstream.research.validation;
 
 import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.research.benchmark.CharSpan;
+import io.causalstream.research.benchmark.SemEvalPairs;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.scoring.ValidationState;
@@ -25,13 +27,100 @@ public final class SignAudit {
 
     /** The counts over a set of passages. */
     public record Result(int passages, int goldEdges, int goldValidated, int flippedValidated, int pairs,
-                         int bothSignsValidated) {
+                         int bothSignsValidated, int goldGrounded, int goldWithEvidence, List<String> wrong,
+                         List<String> goldNotValidated) {
+
+        public Result {
+            wrong = List.copyOf(wrong);
+            goldNotValidated = List.copyOf(goldNotValidated);
+        }
 
         /** Flipped VALIDATED / all VALIDATED, or NaN when nothing is VALIDATED. */
         public double wrongShare() {
             int all = goldValidated + flippedValidated;
             return all == 0 ? Double.NaN : flippedValidated / (double) all;
         }
+
+        /** Gold VALIDATED / gold edges. */
+        public double goldShare() {
+            return goldEdges == 0 ? Double.NaN : goldValidated / (double) goldEdges;
+        }
+
+        /** The counts of two sets together. */
+        public Result plus(Result o) {
+            List<String> both = new ArrayList<>(wrong);
+            both.addAll(o.wrong);
+            return new Result(passages + o.passages, goldEdges + o.goldEdges, goldValidated + o.goldValidated,
+                    flippedValidated + o.flippedValidated, pairs + o.pairs, bothSignsValidated + o.bothSignsValidated,
+                    goldGrounded + o.goldGrounded, goldWithEvidence + o.goldWithEvidence, both, List.of());
+        }
+    }
+
+    /**
+     * Direction and "no link" on sentences with two marked concepts and no sign (SemEval-2010 Task 8): each pair is
+     * offered with INCREASE and with DECREASE, each in an extraction of its own, and counts as VALIDATED when either
+     * is. A Cause-Effect sentence is offered cause -> effect (right) and effect -> cause (wrong); a sentence of any
+     * other relation both ways (wrong: it states no causal link).
+     *
+     * @param causal            Cause-Effect sentences
+     * @param forwardValidated  of them, cause -> effect VALIDATED
+     * @param reversedValidated of them, effect -> cause VALIDATED
+     * @param other             sentences of another relation
+     * @param otherValidated    of them, either order VALIDATED
+     */
+    public record DirectionResult(int causal, int forwardValidated, int reversedValidated, int other,
+                                  int otherValidated) {
+
+        /** Wrong VALIDATED (reversed, or no link stated) / all VALIDATED. */
+        public double wrongShare() {
+            int all = forwardValidated + reversedValidated + otherValidated;
+            return all == 0 ? Double.NaN : (reversedValidated + otherValidated) / (double) all;
+        }
+
+        /** Reversed / (forward + reversed): right and wrong direction offered equally often. */
+        public double directionWrongShare() {
+            int all = forwardValidated + reversedValidated;
+            return all == 0 ? Double.NaN : reversedValidated / (double) all;
+        }
+    }
+
+    public static DirectionResult direction(EdgeValidation validation, List<SemEvalPairs.Pair> sentences) {
+        List<EdgeValidation.Extraction> offered = new ArrayList<>();
+        for (SemEvalPairs.Pair s : sentences) {
+            CharSpan a = s.cause().orElse(s.e1());
+            CharSpan b = s.effect().orElse(s.e2());
+            String first = s.text().substring(a.start(), a.end());
+            String second = s.text().substring(b.start(), b.end());
+            for (String[] pair : List.of(new String[] {first, second}, new String[] {second, first})) {
+                for (Direction d : Direction.values()) {
+                    offered.add(new EdgeValidation.Extraction(s.text(), List.of(Triple.newBuilder()
+                            .setSource(pair[0]).setTarget(pair[1]).setDirection(d).build())));
+                }
+            }
+        }
+        List<ValidatedGraph> graphs = validation.validateAll(offered);
+        int causal = 0;
+        int forward = 0;
+        int reversed = 0;
+        int other = 0;
+        int otherValidated = 0;
+        for (int i = 0; i < sentences.size(); i++) {
+            boolean f = validated(graphs.get(4 * i)) || validated(graphs.get(4 * i + 1));
+            boolean r = validated(graphs.get(4 * i + 2)) || validated(graphs.get(4 * i + 3));
+            if (sentences.get(i).causeEffect()) {
+                causal++;
+                forward += f ? 1 : 0;
+                reversed += r ? 1 : 0;
+            } else {
+                other++;
+                otherValidated += f || r ? 1 : 0;
+            }
+        }
+        return new DirectionResult(causal, forward, reversed, other, otherValidated);
+    }
+
+    private static boolean validated(ValidatedGraph g) {
+        return !g.edges().isEmpty() && g.edges().stream().allMatch(e -> e.state() == ValidationState.VALIDATED);
     }
 
     private SignAudit() {
@@ -60,8 +149,37 @@ public final class SignAudit {
             goldEdges += distinct.size();
             pairs += distinct.size();
         }
-        int goldValidated = validated(validation.validateAll(gold));
-        int flippedValidated = validated(validation.validateAll(flipped));
+        List<ValidatedGraph> goldGraphs = validation.validateAll(gold);
+        int goldValidated = validated(goldGraphs);
+        List<ValidatedGraph> flippedGraphs = validation.validateAll(flipped);
+        int flippedValidated = validated(flippedGraphs);
+        List<String> wrong = new ArrayList<>();
+        for (int g = 0; g < flippedGraphs.size(); g++) {
+            for (ValidatedEdge e : flippedGraphs.get(g).edges()) {
+                if (e.state() == ValidationState.VALIDATED) {
+                    wrong.add(e.triple().getSource() + " -" + e.triple().getDirection() + "-> " + e.triple().getTarget()
+                            + " | " + e.stage("evidence").map(v -> v.reason()).orElse("") + " | "
+                            + e.stage("verification").map(v -> v.reason()).orElse(""));
+                }
+            }
+        }
+        int grounded = 0;
+        int evidenced = 0;
+        java.util.Map<String, Integer> reasons = new java.util.TreeMap<>();
+        for (ValidatedGraph g : goldGraphs) {
+            for (ValidatedEdge e : g.edges()) {
+                if (e.state() != ValidationState.VALIDATED) {
+                    String why = !e.stage("grounding").map(v -> v.passed()).orElse(false) ? "not grounded"
+                            : !e.stage("evidence").map(v -> v.passed()).orElse(false) ? "no evidence"
+                            : e.stage("verification").map(v -> v.reason()).orElse("")
+                            .replaceAll("[0-9]+(\\.[0-9]+)?", "#").replaceAll("'[^']*'", "'…'");
+                    reasons.merge(why, 1, Integer::sum);
+                }
+                grounded += e.stage("grounding").map(v -> v.passed()).orElse(false) ? 1 : 0;
+                evidenced += e.stage("grounding").map(v -> v.passed()).orElse(false)
+                        && e.stage("evidence").map(v -> v.passed()).orElse(false) ? 1 : 0;
+            }
+        }
         int bothValidated = 0;
         for (ValidatedGraph g : validation.validateAll(both)) {
             // edges come in (gold, flipped) pairs by original index: 2k and 2k + 1
@@ -73,7 +191,10 @@ public final class SignAudit {
             }
             bothValidated += (int) perPair.values().stream().filter(v -> v == 3).count();
         }
-        return new Result(gold.size(), goldEdges, goldValidated, flippedValidated, pairs, bothValidated);
+        List<String> notValidated = new ArrayList<>();
+        reasons.forEach((k, v) -> notValidated.add(v + " x " + k));
+        return new Result(gold.size(), goldEdges, goldValidated, flippedValidated, pairs, bothValidated, grounded,
+                evidenced, wrong, notValidated);
     }
 
     /**

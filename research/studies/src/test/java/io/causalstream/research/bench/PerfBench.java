@@ -14,8 +14,8 @@ import io.causalstream.research.study.Annotation;
 import io.causalstream.research.study.SoftMeasuresData;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
-import io.causalstream.testkit.TestResources;
 import io.causalstream.validation.EdgeValidation;
+import io.causalstream.validation.PairReader;
 import io.causalstream.validation.StrengthModel;
 import io.causalstream.validation.ValidatedGraph;
 import io.causalstream.validation.ValidationSettings;
@@ -92,7 +92,7 @@ public final class PerfBench {
             }
         }
         List<TextPair> pairs = new ArrayList<>();
-        for (DefeasibilityData.TestRow row : new DefeasibilityData(Path.of("src/test/resources/defeasibility"))
+        for (DefeasibilityData.TestRow row : new DefeasibilityData(resource("defeasibility"))
                 .testRows()) {
             pairs.add(new TextPair(row.cause(), row.effect()));
         }
@@ -124,14 +124,17 @@ public final class PerfBench {
                 try (DjlTokenEncoder grounding = minilmGrounding
                         ? DjlTokenEncoder.open(EncoderSettings.bundledMiniLm()) : null) {
                     grounding(grounding == null ? encoder : grounding);
-                    if (settings.passes() == 1) {
-                        validationOnly(rounds, encoder, fused, null, null, demo, figures);
-                        return;
-                    }
-                    // the baseline in the same run: the same encoder, one forward pass at a time over all the cores
-                    try (DjlTokenEncoder onePass = DjlTokenEncoder.open(settings.withPasses(1))) {
-                        validationOnly(rounds, encoder, fused, onePass, new CesarScorer(onePass, head), demo,
-                                figures);
+                    // the default stages: the shipped reader, opened once as the scorer opens it
+                    try (PairReader reader = EdgeValidation.openReader(ValidationSettings.defaults(), settings)) {
+                        if (settings.passes() == 1) {
+                            validationOnly(rounds, encoder, fused, null, null, reader, demo, figures);
+                            return;
+                        }
+                        // the baseline in the same run: the same encoder, one forward pass at a time over the cores
+                        try (DjlTokenEncoder onePass = DjlTokenEncoder.open(settings.withPasses(1))) {
+                            validationOnly(rounds, encoder, fused, onePass, new CesarScorer(onePass, head), reader,
+                                    demo, figures);
+                        }
                     }
                 }
                 return;
@@ -279,9 +282,10 @@ public final class PerfBench {
      * order (other batch neighbours) against the forward order, the largest strength difference.
      */
     private static void validationOnly(int rounds, DjlTokenEncoder encoder, CesarScorer fused,
-                                       DjlTokenEncoder onePass, CesarScorer onePassFused,
+                                       DjlTokenEncoder onePass, CesarScorer onePassFused, PairReader reader,
                                        List<EdgeValidation.Extraction> demo, Map<String, List<Double>> figures) {
         validation(encoder, fused::strengths).validateAll(demo.subList(0, 10));
+        defaultStages(reader, fused).validateAll(demo.subList(0, 10));
         if (onePass != null) {
             validation(onePass, onePassFused::strengths).validateAll(demo.subList(0, 10));
         }
@@ -294,9 +298,20 @@ public final class PerfBench {
                 edges[0] = count(result.getFirst());
             });
             forward = result.getFirst();
-            rate.put(figures, "validation edges/s (validateAll, head in the encoder's graph)");
-            String line = String.format(Locale.ROOT, "round %d: validation %s edges/s, %d edges", r, rate,
-                    edges[0]);
+            rate.put(figures, "validation edges/s, the stages before the reader (before)");
+            int[] readEdges = new int[1];
+            int[] validated = new int[2];
+            Rate readerRate = Rate.of(readEdges, () -> {
+                List<ValidatedGraph> graphs = defaultStages(reader, fused).validateAll(demo);
+                readEdges[0] = count(graphs);
+                validated[0] = validatedCount(graphs);
+            });
+            validated[1] = validatedCount(forward);
+            readerRate.put(figures, "validation edges/s, the default stages (the reader)");
+            String line = String.format(Locale.ROOT, "round %d: stages before the reader (lexical sign, embedding "
+                    + "grounding, CESAR) %s edges/s, %d edges, %d VALIDATED | default stages (the reader%s) %s "
+                    + "edges/s, %d edges, %d VALIDATED", r, rate, edges[0], validated[1],
+                    ValidationSettings.defaults().strength() ? ", CESAR" : "", readerRate, readEdges[0], validated[0]);
             if (onePass != null) {
                 Rate before = Rate.of(edges, () -> {
                     edges[0] = count(validation(onePass, onePassFused::strengths).validateAll(demo));
@@ -467,7 +482,7 @@ public final class PerfBench {
 
     /** Every annotation of the 20 Elo passages, as extractions of their passage. */
     private static List<EdgeValidation.Extraction> demoExtractions() throws Exception {
-        SoftMeasuresData data = SoftMeasuresData.load(TestResources.path("soft-measures"));
+        SoftMeasuresData data = SoftMeasuresData.load(resource("soft-measures"));
         List<EdgeValidation.Extraction> out = new ArrayList<>();
         for (int p = 0; p < data.passages(); p++) {
             for (String annotator : data.annotators()) {
@@ -482,6 +497,37 @@ public final class PerfBench {
             }
         }
         return out;
+    }
+
+    /** The default stages as the scorer runs them, on a fresh validation (cold caches). */
+    private static EdgeValidation defaultStages(PairReader reader, CesarScorer fused) {
+        ValidationSettings d = ValidationSettings.defaults();
+        return EdgeValidation.reading(d, reader, d.strength() ? fused::strengths : null, null, true);
+    }
+
+    private static int validatedCount(List<ValidatedGraph> graphs) {
+        return (int) graphs.stream().flatMap(g -> g.edges().stream())
+                .filter(e -> e.state() == io.causalstream.schemas.scoring.ValidationState.VALIDATED).count();
+    }
+
+    /**
+     * A test resource folder as a path: a directory from the module's own class path, or inside the test jar on the
+     * benchmarks' class path (the JDK's zip file system, opened once), as AlignmentBench reads its sample.
+     */
+    private static Path resource(String folder) {
+        try {
+            java.net.URI uri = PerfBench.class.getResource("/" + folder + "/").toURI();
+            if ("jar".equals(uri.getScheme())) {
+                try {
+                    java.nio.file.FileSystems.getFileSystem(uri);
+                } catch (java.nio.file.FileSystemNotFoundException notYet) {
+                    java.nio.file.FileSystems.newFileSystem(uri, Map.of());
+                }
+            }
+            return Path.of(uri);
+        } catch (java.net.URISyntaxException | java.io.IOException e) {
+            throw new IllegalStateException("no test resource " + folder, e);
+        }
     }
 
     private static int count(List<ValidatedGraph> graphs) {
