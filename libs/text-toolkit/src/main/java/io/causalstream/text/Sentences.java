@@ -9,7 +9,8 @@ import java.util.Set;
  * A rule-based English sentence splitter, enough for abstracts and news passages: a sentence ends at '.', '!' or
  * '?' (with closing quotes or brackets) followed by white space and an upper-case letter, digit or opening quote,
  * except after common abbreviations (e.g., i.e., et al., Dr., Fig., U.S.), single initials and decimal numbers.
- * Line breaks that separate paragraphs (a blank line) also end a sentence.
+ * Line breaks that separate paragraphs (a blank line) also end a sentence. A sentence longer than
+ * {@link #MAX_WORDS} words is cut into pieces of at most that many.
  */
 public final class Sentences {
 
@@ -18,7 +19,36 @@ public final class Sentences {
             "co", "corp", "u.s", "u.k", "e.u", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
             "nov", "dec", "eq", "ref", "resp");
 
+    /**
+     * The most words (runs of non-space characters) a sentence may have; a longer one is cut into pieces of at most
+     * this many. Real sentences stay whole (even in legal or academic prose they seldom pass 80 words), while a
+     * passage without sentence breaks (a list, a table flattened to text, an OCR dump) costs what real text of its
+     * length costs: the extractors' work per sentence grows faster than its length.
+     */
+    public static final int MAX_WORDS = 120;
+
+    /** Sentences of the text, none longer than {@link #MAX_WORDS} words. */
     public static List<Sentence> split(String text) {
+        return split(text, MAX_WORDS);
+    }
+
+    /**
+     * Sentences of the text; a sentence of more than {@code maxWords} words is cut into pieces of at most that many,
+     * each after the last clause mark (, ; :) in its second half if there is one, else before the word that would
+     * pass the bound. Offsets stay those of the text.
+     */
+    public static List<Sentence> split(String text, int maxWords) {
+        if (maxWords < 1) {
+            throw new IllegalArgumentException("maxWords must be at least 1: " + maxWords);
+        }
+        List<Sentence> out = new ArrayList<>();
+        for (Sentence s : unbounded(text)) {
+            addBounded(out, text, s.start(), s.end(), maxWords);
+        }
+        return out;
+    }
+
+    private static List<Sentence> unbounded(String text) {
         List<Sentence> out = new ArrayList<>();
         int start = skipSpace(text, 0);
         int i = start;
@@ -43,6 +73,39 @@ public final class Sentences {
         }
         add(out, text, start, text.length());
         return out;
+    }
+
+    /** One sentence [start, end) of the text, cut into pieces of at most {@code maxWords} words. */
+    private static void addBounded(List<Sentence> out, String text, int start, int end, int maxWords) {
+        List<int[]> words = new ArrayList<>();
+        for (int i = start; i < end; ) {
+            while (i < end && Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            int w = i;
+            while (i < end && !Character.isWhitespace(text.charAt(i))) {
+                i++;
+            }
+            if (i > w) {
+                words.add(new int[] {w, i});
+            }
+        }
+        int first = 0;
+        while (words.size() - first > maxWords) {
+            int cut = first + maxWords - 1; // the last word of this piece
+            for (int k = cut; k >= first + maxWords / 2; k--) {
+                char last = text.charAt(words.get(k)[1] - 1);
+                if (last == ',' || last == ';' || last == ':') {
+                    cut = k;
+                    break;
+                }
+            }
+            add(out, text, words.get(first)[0], words.get(cut)[1]);
+            first = cut + 1;
+        }
+        if (first < words.size()) {
+            add(out, text, words.get(first)[0], end);
+        }
     }
 
     private static boolean endsSentence(String text, int start, int at) {

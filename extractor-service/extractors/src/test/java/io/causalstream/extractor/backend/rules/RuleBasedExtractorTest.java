@@ -9,6 +9,7 @@ import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.text.Sentences;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,35 @@ class RuleBasedExtractorTest {
         assertThat(annotator.getKind()).isEqualTo(AnnotatorKind.RULES);
         assertThat(annotator.getModel()).isEqualTo("causal-cues-v4+opennlp-1.5");
         assertThat(annotator.getPromptFormat()).isNull();
+    }
+
+    /**
+     * 20,000 characters without a sentence break are read as pieces of at most {@link Sentences#MAX_WORDS} words
+     * (the splitter's bound), so each claim's evidence is its piece, not the whole passage.
+     */
+    @Test
+    void aPassageOf20000CharactersWithoutASentenceBreakIsReadInBoundedPieces() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; sb.length() < 20_000; i++) {
+            sb.append(i % 9 == 4 ? "higher rainfall increases flooding in the valley, "
+                    : "the survey of region " + i + " covered farms and villages, ");
+        }
+        String text = sb.toString().strip();
+        assertThat(text).hasSizeGreaterThanOrEqualTo(20_000).doesNotContain(".");
+
+        List<Triple> triples = extract(text);
+
+        assertThat(triples).isNotEmpty().allSatisfy(t -> {
+            // one triple per claim repeated along the passage, with one span per piece it was read in
+            assertThat(t.getEvidence()).isNotEmpty().allSatisfy(span -> {
+                String evidence = text.substring(span.getStart(), span.getEnd());
+                assertThat(evidence.split("\\s+")).hasSizeLessThanOrEqualTo(Sentences.MAX_WORDS);
+                assertThat(evidence.toLowerCase()).contains(t.getSource().toLowerCase(),
+                        t.getTarget().toLowerCase());
+            });
+        });
+        assertThat(triples).extracting(Triple::getDirection).contains(INCREASE);
+        assertThat(triples.stream().mapToInt(t -> t.getEvidence().size()).sum()).isGreaterThan(1);
     }
 
     @Test
