@@ -1,5 +1,7 @@
 package io.causalstream.local;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -81,17 +83,18 @@ public final class GraphDbProcess implements AutoCloseable {
 
     /** The same against any Neo4j HTTP address. */
     public static long count(String httpUrl, String cypher) {
-        String body = "{\"statement\":\"" + cypher.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}";
+        String body = JSON.createObjectNode().put("statement", cypher).toString();
         try {
             var r = HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(httpUrl + "/db/neo4j/query/v2"))
                     .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                     .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
-            var m = VALUE.matcher(r.body());
-            if (r.statusCode() / 100 != 2 || !m.find()) {
+            // the Query API's answer: {"data": {"fields": [...], "values": [[<first row's first value>, ...]]}, ...}
+            JsonNode value = r.statusCode() / 100 == 2 ? JSON.readTree(r.body()).at("/data/values/0/0") : null;
+            if (value == null || !value.isIntegralNumber()) {
                 throw new IllegalStateException("Neo4j answered " + r.statusCode() + " to " + cypher + ": " + r.body());
             }
-            return Long.parseLong(m.group(1));
+            return value.asLong();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -101,7 +104,7 @@ public final class GraphDbProcess implements AutoCloseable {
     }
 
     private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newHttpClient();
-    private static final java.util.regex.Pattern VALUE = java.util.regex.Pattern.compile("\"values\":\\[\\[(-?\\d+)");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public long pid() {
         return process.pid();

@@ -2,6 +2,14 @@ package io.causalstream.runtime;
 
 import io.causalstream.topics.Topic;
 import io.causalstream.topics.Topics;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -226,29 +234,42 @@ public final class ServiceAcls {
     public static String strimziKafkaUsers(List<Rule> rules, String cluster) {
         Map<String, List<Rule>> byUser = new LinkedHashMap<>();
         rules.forEach(r -> byUser.computeIfAbsent(r.user(), u -> new ArrayList<>()).add(r));
-        StringBuilder out = new StringBuilder();
+        // the comments are written as text: YAML comments are no data, so Jackson has no way to write them
+        StringWriter out = new StringWriter();
         out.append("# GENERATED from io.causalstream.runtime.ServiceAcls (libs/runtime): do not edit by hand.\n")
                 .append("# Regenerate: deploy/causal-stream acls strimzi > deploy/k8s/kafka-users.yaml\n")
                 .append("# (ServiceAclsTest fails when this file and the code disagree.)\n")
                 .append("# Each KafkaUser gets a Secret of the same name (keys: password, sasl.jaas.config).\n");
-        byUser.forEach((user, own) -> {
-            out.append("---\napiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaUser\nmetadata:\n  name: ").append(user)
-                    .append("\n  labels: {strimzi.io/cluster: ").append(cluster).append("}\nspec:\n")
-                    .append("  authentication: {type: scram-sha-512}\n  authorization:\n    type: simple\n    acls:\n");
-            for (Rule r : own) {
-                out.append("      - resource: {type: ").append(strimziResource(r.resourceType())).append(", name: ")
-                        .append(yamlString(r.name())).append(", patternType: ")
-                        .append(r.patternType().name().toLowerCase(Locale.ROOT)).append("}\n")
-                        .append("        operations: [").append(r.operations().stream().map(ServiceAcls::strimziOperation)
-                                .collect(Collectors.joining(", "))).append("]\n");
+        try (SequenceWriter documents = YAML.writer().writeValues(out)) {
+            for (var user : byUser.entrySet()) {
+                ObjectNode kafkaUser = YAML.createObjectNode().put("apiVersion", "kafka.strimzi.io/v1beta2")
+                        .put("kind", "KafkaUser");
+                ObjectNode metadata = kafkaUser.putObject("metadata").put("name", user.getKey());
+                metadata.putObject("labels").put("strimzi.io/cluster", cluster);
+                ObjectNode spec = kafkaUser.putObject("spec");
+                spec.putObject("authentication").put("type", "scram-sha-512");
+                ObjectNode authorization = spec.putObject("authorization").put("type", "simple");
+                ArrayNode acls = authorization.putArray("acls");
+                for (Rule r : user.getValue()) {
+                    ObjectNode acl = acls.addObject();
+                    acl.putObject("resource").put("type", strimziResource(r.resourceType())).put("name", r.name())
+                            .put("patternType", r.patternType().name().toLowerCase(Locale.ROOT));
+                    ArrayNode operations = acl.putArray("operations");
+                    r.operations().forEach(o -> operations.add(strimziOperation(o)));
+                }
+                documents.write(kafkaUser);
             }
-        });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return out.toString();
     }
 
-    private static String yamlString(String s) {
-        return "\"" + s + "\"";
-    }
+    /** YAML as Kubernetes manifests are written: lists indented under their key, quotes only where needed. */
+    static final YAMLMapper YAML = YAMLMapper.builder()
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+            .build();
 
     private static String strimziResource(ResourceType type) {
         return switch (type) {

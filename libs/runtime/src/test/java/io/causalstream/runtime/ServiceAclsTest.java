@@ -90,6 +90,36 @@ class ServiceAclsTest {
         assertThat(Files.readString(file)).isEqualTo(ServiceAcls.strimziKafkaUsers(ServiceAcls.all(), "causal-stream"));
     }
 
+    /** Read back as YAML, the manifests say exactly the rules: one KafkaUser per user, its ACLs in order. */
+    @Test
+    void theStrimziUsersReadBackAsTheRules() throws Exception {
+        List<Rule> rules = ServiceAcls.all();
+        List<String> read = new java.util.ArrayList<>();
+        List<String> users = new java.util.ArrayList<>();
+        try (var docs = ServiceAcls.YAML.readerFor(com.fasterxml.jackson.databind.JsonNode.class)
+                .<com.fasterxml.jackson.databind.JsonNode>readValues(ServiceAcls.strimziKafkaUsers(rules, "c1"))) {
+            while (docs.hasNext()) {
+                var user = docs.next();
+                assertThat(user.get("kind").asText()).isEqualTo("KafkaUser");
+                assertThat(user.at("/metadata/labels/strimzi.io~1cluster").asText()).isEqualTo("c1");
+                assertThat(user.at("/spec/authentication/type").asText()).isEqualTo("scram-sha-512");
+                String name = user.at("/metadata/name").asText();
+                users.add(name);
+                user.at("/spec/authorization/acls").forEach(acl -> read.add(name + " "
+                        + acl.at("/resource/type").asText() + " " + acl.at("/resource/name").asText() + " "
+                        + acl.at("/resource/patternType").asText() + " " + acl.get("operations").valueStream()
+                        .map(com.fasterxml.jackson.databind.JsonNode::asText).toList()));
+            }
+        }
+        assertThat(users).containsExactlyElementsOf(ServiceAcls.users(rules));
+        assertThat(read).containsExactlyElementsOf(rules.stream().map(r -> r.user() + " "
+                + switch (r.resourceType()) {
+                    case TRANSACTIONAL_ID -> "transactionalId";
+                    default -> r.resourceType().name().toLowerCase(java.util.Locale.ROOT);
+                } + " " + r.name() + " " + r.patternType().name().toLowerCase(java.util.Locale.ROOT) + " "
+                + r.operations().stream().map(ServiceAcls::strimziOperation).toList()).toList());
+    }
+
     @Test
     void strimziOperationNames() {
         assertThat(ServiceAcls.strimziOperation(AclOperation.DESCRIBE_CONFIGS)).isEqualTo("DescribeConfigs");

@@ -4,6 +4,8 @@ import io.causalstream.measures.agreement.Spearman;
 import io.causalstream.measures.agreement.Intervals;
 import io.causalstream.research.study.AgreementStudy.Row;
 import io.causalstream.measures.agreement.Intervals.Interval;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * The agreement study written out: a Markdown report, a CSV of every figure with the per-passage correlations,
@@ -133,44 +137,53 @@ public final class StudyReport {
 
     /** One line per (ranking, measure, setting kind), with every interval and the per-passage correlations. */
     public String csv() {
-        StringBuilder s = new StringBuilder("ranking,measure,kind,setting,mean,t90_low,t90_high,t95_low,t95_high,"
-                + "boot95_low,boot95_high,diff_f1_mean,diff_f1_t95_low,diff_f1_t95_high");
+        List<String> header = new ArrayList<>(List.of("ranking", "measure", "kind", "setting", "mean", "t90_low",
+                "t90_high", "t95_low", "t95_high", "boot95_low", "boot95_high", "diff_f1_mean", "diff_f1_t95_low",
+                "diff_f1_t95_high"));
         int passages = rows.get(0).rho()[0].length;
         for (int p = 1; p <= passages; p++) {
-            s.append(",rho_p").append(p);
+            header.add("rho_p" + p);
         }
-        s.append('\n');
-        for (Row r : rows) {
-            double[] f1 = baseline(r.ranking());
-            Map<String, double[]> kinds = new LinkedHashMap<>();
-            Map<String, String> settings = new LinkedHashMap<>();
-            if (r.fixedRho() != null) {
-                kinds.put("fixed", r.fixedRho());
-                settings.put("fixed", r.fixedSetting());
-            }
-            kinds.put("grid", r.gridRho());
-            settings.put("grid", r.gridSetting());
-            kinds.put("loo", r.loo().heldOut());
-            settings.put("loo", r.looSettings());
-            for (Map.Entry<String, double[]> k : kinds.entrySet()) {
-                double[] x = k.getValue();
-                Interval t90 = t(x, 0.90);
-                Interval t95 = t(x, 0.95);
-                Interval b = boot(x);
-                double[] d = Intervals.difference(x, f1);
-                Interval dt = t(d, 0.95);
-                List<String> cells = new ArrayList<>(List.of(r.ranking(), quote(r.measure()), k.getKey(),
-                        quote(settings.get(k.getKey())), g(Intervals.mean(x)), g(t90.low()), g(t90.high()),
-                        g(t95.low()), g(t95.high()), g(b.low()), g(b.high()), g(Intervals.mean(d)), g(dt.low()),
-                        g(dt.high())));
-                for (double v : x) {
-                    cells.add(g(v));
+        StringBuilder s = new StringBuilder();
+        try (CSVPrinter out = new CSVPrinter(s, CSV)) {
+            out.printRecord(header);
+            for (Row r : rows) {
+                double[] f1 = baseline(r.ranking());
+                Map<String, double[]> kinds = new LinkedHashMap<>();
+                Map<String, String> settings = new LinkedHashMap<>();
+                if (r.fixedRho() != null) {
+                    kinds.put("fixed", r.fixedRho());
+                    settings.put("fixed", r.fixedSetting());
                 }
-                s.append(String.join(",", cells)).append('\n');
+                kinds.put("grid", r.gridRho());
+                settings.put("grid", r.gridSetting());
+                kinds.put("loo", r.loo().heldOut());
+                settings.put("loo", r.looSettings());
+                for (Map.Entry<String, double[]> k : kinds.entrySet()) {
+                    double[] x = k.getValue();
+                    Interval t90 = t(x, 0.90);
+                    Interval t95 = t(x, 0.95);
+                    Interval b = boot(x);
+                    double[] d = Intervals.difference(x, f1);
+                    Interval dt = t(d, 0.95);
+                    List<String> cells = new ArrayList<>(List.of(r.ranking(), r.measure(), k.getKey(),
+                            settings.get(k.getKey()), g(Intervals.mean(x)), g(t90.low()), g(t90.high()),
+                            g(t95.low()), g(t95.high()), g(b.low()), g(b.high()), g(Intervals.mean(d)), g(dt.low()),
+                            g(dt.high())));
+                    for (double v : x) {
+                        cells.add(g(v));
+                    }
+                    out.printRecord(cells);
+                }
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return s.toString();
     }
+
+    /** RFC 4180 quoting (a cell with a comma or quote is quoted), one line per record. */
+    private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
 
     /**
      * Strip plot of one ranking's per-passage correlations, one line per measure: a dot per passage (jittered
@@ -233,10 +246,6 @@ public final class StudyReport {
 
     private static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 
     static String f(double v) {

@@ -38,6 +38,9 @@ class StudyCommandTest {
         List<String> csv = Files.readAllLines(out.resolve("study.csv"));
         assertThat(csv.get(0)).startsWith("ranking,measure,kind,setting,mean,").endsWith(",rho_p20");
         assertThat(csv).anyMatch(l -> l.startsWith("bt-half,BLEU-E,loo,"));
+        // read back by the project's CSV reader, every record has the header's cells (settings with commas quoted)
+        List<List<String>> records = io.causalstream.text.files.Csv.parse(Files.readString(out.resolve("study.csv")));
+        assertThat(records).hasSize(csv.size()).allSatisfy(r -> assertThat(r).hasSameSizeAs(records.get(0)));
         String svg = Files.readString(out.resolve("study.svg"));
         assertThat(svg).startsWith("<svg").contains("BLEU-E*").endsWith("</svg>\n");
         // one dot per passage and measure
