@@ -47,9 +47,11 @@ public final class TaggedSpanReader implements CausalSpanReader {
             return List.of();
         }
         List<List<String>> asWords = List.of(words.stream().map(w -> w.of(sentence)).toList());
+        List<SpanTagger> taggers = signals.map(t -> List.of(arguments, t)).orElse(List.of(arguments));
+        List<List<SpanTagger.Span>> read = WordTagging.readAll(encoder, taggers, asWords).getFirst();
         CharSpan cause = null;
         CharSpan effect = null;
-        for (SpanTagger.Span s : WordTagging.read(encoder, arguments, asWords).getFirst()) {
+        for (SpanTagger.Span s : read.getFirst()) {
             CharSpan c = new CharSpan(words.get(s.from()).start(), words.get(s.to()).end());
             if (s.kind() == 0 && cause == null) {
                 cause = c;
@@ -61,10 +63,8 @@ public final class TaggedSpanReader implements CausalSpanReader {
             return List.of();
         }
         List<CharSpan> cues = new ArrayList<>();
-        if (signals.isPresent()) {
-            for (SpanTagger.Span s : WordTagging.read(encoder, signals.get(), asWords).getFirst()) {
-                cues.add(new CharSpan(words.get(s.from()).start(), words.get(s.to()).end()));
-            }
+        for (SpanTagger.Span s : read.size() > 1 ? read.get(1) : List.<SpanTagger.Span>of()) {
+            cues.add(new CharSpan(words.get(s.from()).start(), words.get(s.to()).end()));
         }
         return List.of(new Relation(cause, effect, cues));
     }

@@ -35,14 +35,27 @@ public final class WordTagging {
     /** The tagger's spans over each sentence's words, the sentences encoded in one call. */
     public static List<List<SpanTagger.Span>> read(TokenEncoder encoder, SpanTagger tagger,
                                                    List<List<String>> sentences) {
+        return readAll(encoder, List.of(tagger), sentences).stream().map(List::getFirst).toList();
+    }
+
+    /**
+     * Each tagger's spans over each sentence's words ([sentence][tagger]): the sentences encoded once, in one call,
+     * whatever the number of taggers that read them.
+     */
+    public static List<List<List<SpanTagger.Span>>> readAll(TokenEncoder encoder, List<SpanTagger> taggers,
+                                                            List<List<String>> sentences) {
         List<String> texts = sentences.stream().map(WordTagging::text).toList();
         List<TokenEmbeddings> encoded = texts.isEmpty() ? List.of() : encoder.encode(texts);
-        List<List<SpanTagger.Span>> out = new ArrayList<>(sentences.size());
+        List<List<List<SpanTagger.Span>>> out = new ArrayList<>(sentences.size());
         for (int s = 0; s < sentences.size(); s++) {
             TokenEmbeddings e = encoded.get(s);
             int[] starts = SentenceFeatures.characterStarts(texts.get(s), e.tokens(), e.special());
             int[] first = SpanTagger.firstPieces(starts, wordCharacters(sentences.get(s)));
-            out.add(tagger.decode(e.vectors(), first));
+            List<List<SpanTagger.Span>> read = new ArrayList<>(taggers.size());
+            for (SpanTagger tagger : taggers) {
+                read.add(tagger.decode(e.vectors(), first));
+            }
+            out.add(read);
         }
         return out;
     }

@@ -10,8 +10,8 @@ import io.causalstream.extractor.backend.model.SentenceFeatures;
 import io.causalstream.extractor.backend.model.SpanTagger;
 import io.causalstream.extractor.backend.model.WordTagging;
 import io.causalstream.research.benchmark.CausalNewsSpans;
+import io.causalstream.research.benchmark.CharSpan;
 import io.causalstream.research.benchmark.SemEvalPairs;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -144,25 +144,12 @@ final class RealTextChecks {
 
     /** A sentence's features with the given mentions as its only concepts (tokens: whitespace-separated words). */
     static SentenceFeatures givenMentions(String text, List<ConceptSpan> mentions, TokenEmbeddings encoded) {
-        List<int[]> words = new ArrayList<>();
-        int k = 0;
-        while (k < text.length()) {
-            while (k < text.length() && Character.isWhitespace(text.charAt(k))) {
-                k++;
-            }
-            int start = k;
-            while (k < text.length() && !Character.isWhitespace(text.charAt(k))) {
-                k++;
-            }
-            if (k > start) {
-                words.add(new int[] {start, k});
-            }
-        }
+        List<CharSpan> words = CausalNewsSpans.words(text);
         int n = words.size();
         String[] empty = new String[n];
         Arrays.fill(empty, "");
         ChunkedSentence sentence = new ChunkedSentence(0, text.length(), text,
-                words.stream().mapToInt(w -> w[0]).toArray(), words.stream().mapToInt(w -> w[1]).toArray(), empty,
+                words.stream().mapToInt(CharSpan::start).toArray(), words.stream().mapToInt(CharSpan::end).toArray(), empty,
                 empty.clone());
         return new SentenceFeatures(sentence, mentions, encoded);
     }

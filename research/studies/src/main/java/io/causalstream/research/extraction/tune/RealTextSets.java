@@ -196,18 +196,17 @@ final class RealTextSets {
 
     /** A character span of a sentence as a concept, its tokens counted as whitespace-separated words. */
     static ConceptSpan span(String text, CharSpan c) {
-        int from = words(text, c.start());
-        int to = Math.max(from, words(text, Math.max(c.start(), c.end() - 1)));
+        List<CharSpan> words = CausalNewsSpans.words(text);
+        int from = word(words, c.start());
+        int to = Math.max(from, word(words, Math.max(c.start(), c.end() - 1)));
         return new ConceptSpan(from, to, c.start(), c.end(), c.of(text));
     }
 
-    /** The index of the whitespace-separated word that holds character {@code at}. */
-    private static int words(String text, int at) {
+    /** The index of the word that holds character {@code at} (the last word starting at or before it). */
+    private static int word(List<CharSpan> words, int at) {
         int n = 0;
-        for (int k = 1; k <= at && k < text.length(); k++) {
-            if (!Character.isWhitespace(text.charAt(k)) && Character.isWhitespace(text.charAt(k - 1))) {
-                n++;
-            }
+        while (n + 1 < words.size() && words.get(n + 1).start() <= at) {
+            n++;
         }
         return n;
     }
