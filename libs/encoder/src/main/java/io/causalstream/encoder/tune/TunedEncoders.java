@@ -52,7 +52,8 @@ public final class TunedEncoders {
         }
         if (bundledBase.quantizedPerPass()) {
             throw new IllegalArgumentException("bundled model " + bundledBase.name()
-                    + " is int8: a delta applies to the fp32 weights of all-minilm-l6-v2");
+                    + " is int8: a delta applies to the fp32 weights of a bundled fp32 model (all-minilm-l6-v2, "
+                    + "bge-small-en-v15)");
         }
         if (deltaId == null || !DELTA_ID.matcher(deltaId).matches()) {
             throw new IllegalArgumentException("delta id must be letters, digits, '.', '_' or '-' (not first), got "

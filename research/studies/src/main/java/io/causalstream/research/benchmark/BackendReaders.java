@@ -42,7 +42,7 @@ public final class BackendReaders {
                 e.threads(), e.cacheDir()).withPasses(e.passes());
         DjlTokenEncoder encoder = DjlTokenEncoder.open(TunedEncoders.materialise(base, model.delta(), model.deltaId(),
                 settings.int8()));
-        ModelExtractor extractor = new ModelExtractor(encoder, model);
+        ModelExtractor extractor = new ModelExtractor(encoder, model, settings.candidates());
         ConceptReader concepts = new ConceptReader(encoder);
         ClaimHead claims = model.claims();
         ExtractorSpanReader triples = new ExtractorSpanReader(extractor, text -> concepts.read(text).stream()

@@ -186,11 +186,18 @@ public final class BenchmarkEvaluation {
 
     /** The SemEval table. */
     public static String formatSemEval(Path file, List<Pair> fold, List<PairRow> rows) {
+        return formatSemEval(file, BenchmarkFolds.REPORT_FOLD, fold, rows);
+    }
+
+    /** The same for fold {@code number} of the file (the report fold or the choice fold). */
+    public static String formatSemEval(Path file, int number, List<Pair> fold, List<PairRow> rows) {
         StringBuilder out = new StringBuilder();
         long causal = fold.stream().filter(Pair::causeEffect).count();
-        out.append(String.format(Locale.ROOT, "SemEval-2010 Task 8, %s fold %d of %d (the report fold, never chosen "
-                + "on): %d sentences, %d Cause-Effect pairs, %d with another relation%n", file.getFileName(),
-                BenchmarkFolds.REPORT_FOLD, BenchmarkFolds.FOLDS, fold.size(), causal, fold.size() - causal));
+        out.append(String.format(Locale.ROOT, "SemEval-2010 Task 8, %s fold %d of %d (%s): %d sentences, %d "
+                + "Cause-Effect pairs, %d with another relation%n", file.getFileName(), number, BenchmarkFolds.FOLDS,
+                number == BenchmarkFolds.REPORT_FOLD ? "the report fold, never chosen on"
+                        : number == BenchmarkFolds.CHOICE_FOLD ? "the choice fold, where choices are made" : "a fold",
+                fold.size(), causal, fold.size() - causal));
         out.append("a link: the nominal's head word inside a relation's cause span, the other's inside its effect "
                 + "span\n");
         out.append(String.format(Locale.ROOT, "%-12s %7s %7s %7s %7s %9s %7s %13s%n", "system", "pair F1", "P", "R",

@@ -101,7 +101,7 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     @Option(names = "--held-out", paramLabel = "FILE", description = "A held-out set of one's own (JSON Lines: id, "
             + "domain, text, triples of source, target, direction) for the last table (default: the shipped "
-            + HeldOutPassages.SHIPPED_NAME + ").")
+            + HeldOutPassages.SHIPPED_NAME + "; none: no held-out table, as when choosing on --data's split).")
     Path heldOut;
 
     @Option(names = "--curated", paramLabel = "FILE", description = "Curated annotations (JSON Lines, from "
@@ -119,6 +119,11 @@ public final class EvaluateCommand implements Callable<Integer> {
             + "the train file).")
     List<String> benchmarks;
 
+    @Option(names = "--semeval-fold", defaultValue = "report", paramLabel = "FOLD", description = "The SemEval train "
+            + "file's fold to read: report (fold " + BenchmarkFolds.REPORT_FOLD + ", never chosen on) or choice (fold "
+            + BenchmarkFolds.CHOICE_FOLD + ", where choices are made) (default: ${DEFAULT-VALUE}).")
+    String semevalFold;
+
     @Option(names = "--cnc", defaultValue = CNC, paramLabel = "DIR", description = "The Causal News Corpus V2 "
             + "folder, with dev_subtask1.csv and dev_subtask2.csv (default: ${DEFAULT-VALUE}).")
     Path cnc;
@@ -131,6 +136,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     static final String SEMEVAL = "../shared/data/semeval-2010-task8/TRAIN_FILE.TXT";
 
     private final PrintStream out;
+    private int semevalFoldNumber = BenchmarkFolds.REPORT_FOLD;
 
     public EvaluateCommand() {
         this(System.out);
@@ -151,7 +157,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         Map<String, Extractor> extractors = new LinkedHashMap<>();
         try {
             // read before any extraction, so a malformed file fails at once
-            List<HeldOutPassage> held = heldOut == null ? HeldOutPassages.shipped() : readHeldOut(heldOut);
+            List<HeldOutPassage> held = noHeldOut() ? List.of()
+                    : heldOut == null ? HeldOutPassages.shipped() : readHeldOut(heldOut);
             for (String backend : backends) {
                 extractors.put(backend, ExtractorBackends.create(settings(backend, config)));
             }
@@ -162,7 +169,9 @@ public final class EvaluateCommand implements Callable<Integer> {
             } else if (elo) {
                 out.println("\nElo-20 table skipped: no " + rankings + " (--soft-measures)");
             }
-            heldOutTable(held, extractors);
+            if (!noHeldOut()) {
+                heldOutTable(held, extractors);
+            }
             if (curated != null) {
                 curatedTable(curated, extractors, scorers);
             }
@@ -191,8 +200,14 @@ public final class EvaluateCommand implements Callable<Integer> {
                 if (!Files.isRegularFile(semeval)) {
                     throw new IllegalArgumentException("no " + semeval + " (--semeval)");
                 }
-                fold = SemEvalPairs.read(semeval).stream().filter(p -> p.fold() == BenchmarkFolds.REPORT_FOLD)
-                        .toList();
+                int number = switch (semevalFold) {
+                    case "report" -> BenchmarkFolds.REPORT_FOLD;
+                    case "choice" -> BenchmarkFolds.CHOICE_FOLD;
+                    default -> throw new IllegalArgumentException("--semeval-fold must be report or choice, got "
+                            + semevalFold);
+                };
+                semevalFoldNumber = number;
+                fold = SemEvalPairs.read(semeval).stream().filter(p -> p.fold() == number).toList();
             }
             Config config = Config.fromEnvironment();
             for (String backend : backends) {
@@ -214,7 +229,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                 List<SemEvalPairs.Pair> pairs = fold;
                 List<BenchmarkEvaluation.PairRow> rows = new ArrayList<>();
                 readers.forEach((name, r) -> rows.add(BenchmarkEvaluation.semeval(name, r, pairs)));
-                out.print((dev != null ? "\n" : "") + BenchmarkEvaluation.formatSemEval(semeval, pairs, rows));
+                out.print((dev != null ? "\n" : "") + BenchmarkEvaluation.formatSemEval(semeval, semevalFoldNumber,
+                        pairs, rows));
             }
         } catch (IllegalArgumentException e) {
             out.println("evaluate: " + e.getMessage());
@@ -302,6 +318,10 @@ public final class EvaluateCommand implements Callable<Integer> {
                         s.pp(), s.fp(), s.fn(), s.microF1(), s.macroF1());
             }
         }
+    }
+
+    private boolean noHeldOut() {
+        return heldOut != null && heldOut.toString().equals("none");
     }
 
     private static List<HeldOutPassage> readHeldOut(Path file) throws IOException {

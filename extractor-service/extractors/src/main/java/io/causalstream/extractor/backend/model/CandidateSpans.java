@@ -311,6 +311,31 @@ public final class CandidateSpans {
         return next == to + 1 || !s.pos()[to].equals("POS") && next == to + 2;
     }
 
+    /**
+     * The candidates of a sentence from the chunks ({@link #of}, when {@code chunks} is given) and from the concept
+     * mentions a tagger marked (words {@code [from, to]}), each mention trimmed and refused as a chunk is (a leading
+     * article, a pronoun, a function word, time words, numbers and units only); a mention that is also a chunk's span
+     * counts once. The opening anaphor stays a candidate either way, as sentence chains read it. Sorted by position;
+     * the mentions are kept beyond {@link #MAX}.
+     */
+    public static List<ConceptSpan> withMentions(ChunkedSentence s, List<ConceptSpan> chunks, List<int[]> mentions) {
+        Map<Long, ConceptSpan> out = new LinkedHashMap<>();
+        for (ConceptSpan c : chunks) {
+            out.putIfAbsent(((long) c.start() << 32) | c.end(), c);
+        }
+        openingAnaphor(s).ifPresent(a -> out.putIfAbsent(((long) a.start() << 32) | a.end(), a));
+        for (int[] m : mentions) {
+            if (m[0] < 0 || m[1] >= s.size() || m[0] > m[1] || quantity(s, m[0], m[1])) {
+                continue;
+            }
+            add(s, m[0], m[1], out);
+        }
+        List<ConceptSpan> list = new ArrayList<>(out.values());
+        list.sort((a, b) -> a.start() != b.start() ? Integer.compare(a.start(), b.start())
+                : Integer.compare(a.end(), b.end()));
+        return list;
+    }
+
     private static void add(ChunkedSentence s, int from, int to, Map<Long, ConceptSpan> out) {
         int b = from;
         while (b <= to && LEADING_DROPS.contains(s.pos()[b])) {

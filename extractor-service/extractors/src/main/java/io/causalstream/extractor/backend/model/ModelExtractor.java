@@ -67,21 +67,30 @@ public final class ModelExtractor implements Extractor {
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
-        this(encoder, head, null, HEAD_NAME, null, false);
+        this(encoder, head, null, HEAD_NAME, null, false, new ConceptReader(encoder));
     }
 
-    /** A tuned model's heads over its tuned encoder (the caller keeps the encoder). */
+    /** A tuned model's heads over its tuned encoder (the caller keeps the encoder), candidates from the chunks. */
     public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model) {
-        this(encoder, model.head(), model.claims(), model.name(), null, false);
+        this(encoder, model, ModelSettings.DEFAULT_CANDIDATES);
+    }
+
+    /** The same with candidates from {@code candidates} (the model's concept tagger for its mentions). */
+    public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
+        this(encoder, model.head(), model.claims(), model.name(), null, false, reader(encoder, model, candidates));
+    }
+
+    private static ConceptReader reader(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
+        return new ConceptReader(encoder, model.tagger(SpanTagger.CONCEPTS).orElse(null), candidates);
     }
 
     private ModelExtractor(TokenEncoder encoder, RelationHead head, ClaimHead claims, String modelName,
-                           CertaintyCalibration calibration, boolean ownsEncoder) {
+                           CertaintyCalibration calibration, boolean ownsEncoder, ConceptReader reader) {
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
                     + head.dimension() + "), the encoder " + encoder.name() + " has d=" + encoder.dimension());
         }
-        this.reader = new ConceptReader(encoder);
+        this.reader = reader;
         this.head = head;
         this.claims = claims;
         this.modelName = modelName;
@@ -99,14 +108,14 @@ public final class ModelExtractor implements Extractor {
             if (settings.threshold() != null) {
                 head = head.withThreshold(settings.threshold());
             }
-            return new ModelExtractor(DjlTokenEncoder.open(encoderFor(head, settings.encoder())), head, null,
-                    HEAD_NAME, null, true);
+            TokenEncoder encoder = DjlTokenEncoder.open(encoderFor(head, settings.encoder()));
+            return new ModelExtractor(encoder, head, null, HEAD_NAME, null, true, new ConceptReader(encoder));
         }
         TunedExtractorModel model = settings.model() == null ? shippedTuned() : readTuned(settings.model());
         model = model.withThresholds(settings.threshold() != null ? settings.threshold() : model.head().threshold(),
                 settings.claimThreshold() != null ? settings.claimThreshold() : model.claims().threshold());
         return open(model, settings.encoder(), settings.int8(),
-                shippedCalibration(model, settings.int8()).orElse(null));
+                shippedCalibration(model, settings.int8()).orElse(null), settings.candidates());
     }
 
     /**
@@ -142,11 +151,18 @@ public final class ModelExtractor implements Extractor {
     /** The same, publishing the certainty through {@code calibration} (null: raw). */
     public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8,
                                       CertaintyCalibration calibration) {
+        return open(model, encoder, int8, calibration, ModelSettings.DEFAULT_CANDIDATES);
+    }
+
+    /** The same with candidates from {@code candidates}. */
+    public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8,
+                                      CertaintyCalibration calibration, CandidateSource candidates) {
         EncoderSettings base = new EncoderSettings(null, null, model.baseEncoder(), encoder.maxTokens(),
                 encoder.batchSize(), encoder.threads(), encoder.cacheDir()).withPasses(encoder.passes());
         EncoderSettings tuned = TunedEncoders.materialise(base, model.delta(), model.deltaId(), int8);
-        return new ModelExtractor(DjlTokenEncoder.open(tuned), model.head(), model.claims(), model.name(),
-                calibration, true);
+        TokenEncoder opened = DjlTokenEncoder.open(tuned);
+        return new ModelExtractor(opened, model.head(), model.claims(), model.name(), calibration, true,
+                reader(opened, model, candidates));
     }
 
     /** The fine-tuned model shipped with this build. */
@@ -268,6 +284,16 @@ public final class ModelExtractor implements Extractor {
             }
         }
         return Math.max(0, Math.min(1, least));
+    }
+
+    /** Where this extractor's candidate concepts come from. */
+    public CandidateSource source() {
+        return reader.source();
+    }
+
+    /** The candidate concepts of each sentence of a text that can hold a pair, in order. */
+    List<ConceptSpan> candidates(String text) {
+        return reader.read(text).stream().flatMap(f -> f.spans().stream()).toList();
     }
 
     /** The head's triples alone, without the rules' ({@link #extract} adds them where the head is silent). */

@@ -23,6 +23,9 @@ import java.nio.file.Path;
  *       <td>Run the v3 encoder with its MatMul weights quantized to int8 (about twice as fast on CPU).</td></tr>
  *   <tr><td>{@code extractor.model.threads}</td><td>{@code EXTRACTOR_MODEL_THREADS}</td><td>0 (all cores)</td>
  *       <td>Intra-op threads of the encoder.</td></tr>
+ *   <tr><td>{@code extractor.model.candidates}</td><td>{@code EXTRACTOR_MODEL_CANDIDATES}</td><td>{@code
+ *       chunks}</td><td>Where candidate concepts come from ({@link CandidateSource}): {@code chunks}, {@code
+ *       chunks+mentions} (and the concept tagger's mentions), {@code mentions} (the tagger's alone).</td></tr>
  * </table>
  * v3 runs the bundled fp32 all-MiniLM-L6-v2 with the model's tuned weights merged in; v2 the bundled MiniLM its head
  * was trained on (the int8 export).
@@ -34,25 +37,36 @@ import java.nio.file.Path;
  * @param model          a v3 model file, or null for the shipped one
  * @param claimThreshold the claim detector's threshold, or null for the model's
  * @param int8           whether the v3 encoder runs quantized to int8
+ * @param candidates     where a v3 model's candidate concepts come from
  */
 public record ModelSettings(Path head, Float threshold, EncoderSettings encoder, String version, Path model,
-                            Float claimThreshold, boolean int8) {
+                            Float claimThreshold, boolean int8, CandidateSource candidates) {
 
     public static final String PREFIX = "extractor.model.";
     public static final String V2 = "v2";
     public static final String V3 = "v3";
     public static final String DEFAULT_VERSION = V3;
     public static final boolean DEFAULT_INT8 = true;
+    public static final CandidateSource DEFAULT_CANDIDATES = CandidateSource.CHUNKS;
 
     public ModelSettings {
         if (!V2.equals(version) && !V3.equals(version)) {
             throw new IllegalArgumentException(PREFIX + "version must be v2 or v3, got " + version);
         }
+        if (candidates == null) {
+            candidates = DEFAULT_CANDIDATES;
+        }
+    }
+
+    /** The same with the default candidates. */
+    public ModelSettings(Path head, Float threshold, EncoderSettings encoder, String version, Path model,
+                         Float claimThreshold, boolean int8) {
+        this(head, threshold, encoder, version, model, claimThreshold, int8, DEFAULT_CANDIDATES);
     }
 
     /** The default version with a v2 head file or none, and the model's thresholds. */
     public ModelSettings(Path head, Float threshold, EncoderSettings encoder) {
-        this(head, threshold, encoder, DEFAULT_VERSION, null, null, DEFAULT_INT8);
+        this(head, threshold, encoder, DEFAULT_VERSION, null, null, DEFAULT_INT8, DEFAULT_CANDIDATES);
     }
 
     public static ModelSettings defaults() {

