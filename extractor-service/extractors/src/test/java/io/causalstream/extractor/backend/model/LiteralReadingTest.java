@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * in several forms, phrasal ones among them ({@link #VERBS}), and concept pairs of unrelated domains. Where the cue
  * lexicon reads the verb, decoding states the sign by rule and every edge must be true. Where it does not, the sign
  * is the relation head's reading: the share of its edges that are true is measured and must not fall below what the
- * shipped model reads (76.7 %, docs/extractor-model.md; the goal is 95 %).
+ * shipped model reads (78.2 %, docs/extractor-model.md; the goal is 95 %).
  */
 class LiteralReadingTest {
 
@@ -121,7 +121,7 @@ class LiteralReadingTest {
                 + "untrue; the head's: %d of %d edges true (%.1f %%)%n", sentences.size(), read, wrong.size(),
                 headEdges - headWrong, headEdges, 100 * headRight);
         assertThat(wrong).as("edges untrue to their sentence when read literally").isEmpty();
-        assertThat(headRight).as("share of the head's edges true to the sentence").isGreaterThanOrEqualTo(0.75);
+        assertThat(headRight).as("share of the head's edges true to the sentence").isGreaterThanOrEqualTo(0.78);
     }
 
     /**
@@ -132,12 +132,15 @@ class LiteralReadingTest {
         String sentence = capitalised(s[0]);
         int from = sentence.toLowerCase(Locale.ROOT).indexOf(s[1]) + s[1].length();
         int to = sentence.toLowerCase(Locale.ROOT).lastIndexOf(s[2]);
-        String bridge = sentence.substring(from, to);
+        String between = sentence.substring(from, to);
+        // the change word right before the effect is the effect's, not a cue between the two ("caused reduced Y")
+        String changed = " " + s[4] + " ";
+        boolean effectChanged = !s[4].isEmpty() && between.toLowerCase(Locale.ROOT).endsWith(changed);
+        String bridge = effectChanged ? between.substring(0, between.length() - changed.length() + 1) : between;
         return CueLexicon.DEFAULT.find(bridge).stream()
                 .anyMatch(m -> m.cue().orientation() == io.causalstream.text.cues.Cue.Orientation.FORWARD
-                        && (m.cue().sign() != io.causalstream.text.cues.Cue.Sign.UNSIGNED || !s[4].isEmpty()
-                        && (bridge.substring(m.end()).isBlank()
-                        || bridge.substring(m.end()).strip().equalsIgnoreCase(s[4]))));
+                        && (m.cue().sign() != io.causalstream.text.cues.Cue.Sign.UNSIGNED
+                        || effectChanged && bridge.substring(m.end()).isBlank()));
     }
 
     private static String capitalised(String s) {
