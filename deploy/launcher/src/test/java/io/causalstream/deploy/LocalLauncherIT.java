@@ -45,5 +45,54 @@ class LocalLauncherIT {
         assertThat(rows.stream().mapToInt(DemoSummary.Row::edgesValidated).sum()).isPositive();
         // everything it started is gone: broker, controller, registry and services no longer listen
         assertThat(ports).allMatch(LocalPorts::isFree);
+
+        // the summary the README and getting-started show is what the command prints today, line for line
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        DemoSummary.print(rows, published, new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        List<String> lines = printed.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                .map(LocalLauncherIT::withoutScoredCount).toList();
+        for (String page : List.of("README.md", "docs/getting-started.md")) {
+            List<String> shown = demoBlock(io.causalstream.deploy.docs.RepositoryFiles.read(
+                    io.causalstream.deploy.docs.RepositoryFiles.root().resolve(page)));
+            assertThat(shown).as(page + " shows the demo's summary").hasSizeGreaterThan(3);
+            assertThat(lines).as(page + ": every line of its demo output is printed today").containsAll(shown);
+        }
+    }
+
+    /**
+     * A summary line with its {@code scored} column blanked: how often a passage was re-scored depends on how the
+     * leader changes fell into the scorer's commits, so only that count may differ from run to run.
+     */
+    private static String withoutScoredCount(String line) {
+        String l = line.stripTrailing();
+        return l.length() > SCORED_END && l.matches("elo-\\d\\d .*")
+                ? l.substring(0, SCORED_START) + " ".repeat(SCORED_END - SCORED_START) + l.substring(SCORED_END) : l;
+    }
+
+    /** Where DemoSummary.print writes the scored count: after 8 + 10 + 8 + 9 + 18 characters and five spaces. */
+    private static final int SCORED_START = 58;
+    private static final int SCORED_END = 65;
+
+    /** The lines of a page's demo output block (the one that opens with the summary's header), "..." left out. */
+    private static List<String> demoBlock(String page) {
+        List<String> all = page.lines().toList();
+        int header = -1;
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).startsWith("passage  leader")) {
+                header = i;
+                break;
+            }
+        }
+        if (header < 0) {
+            return List.of();
+        }
+        List<String> block = new java.util.ArrayList<>();
+        for (int i = header; i < all.size() && !all.get(i).startsWith("```"); i++) {
+            String line = all.get(i).stripTrailing();
+            if (!line.isEmpty() && !line.equals("...")) {
+                block.add(withoutScoredCount(line));
+            }
+        }
+        return block;
     }
 }

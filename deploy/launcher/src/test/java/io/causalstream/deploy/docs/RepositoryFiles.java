@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** The repository's root and its documentation files, found from the test's working directory. */
-final class RepositoryFiles {
+public final class RepositoryFiles {
 
     private RepositoryFiles() {
     }
 
     /** The nearest directory above the working directory holding README.md, docs/ and the root pom.xml. */
-    static Path root() {
+    public static Path root() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {
             if (Files.isRegularFile(dir.resolve("README.md")) && Files.isDirectory(dir.resolve("docs"))
@@ -36,7 +36,7 @@ final class RepositoryFiles {
         }
     }
 
-    static String read(Path file) {
+    public static String read(Path file) {
         try {
             return Files.readString(file);
         } catch (IOException e) {
