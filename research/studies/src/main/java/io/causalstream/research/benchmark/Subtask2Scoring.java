@@ -246,6 +246,11 @@ public final class Subtask2Scoring {
      * relation, grouped by corpus, doc_id and sent_id in file order).
      */
     public static List<Truth> readTruth(Path csv) {
+        return readTruth(csv, doc -> true);
+    }
+
+    /** The same, keeping the rows whose {@code doc_id} passes {@code documents} (a fold of a train file). */
+    public static List<Truth> readTruth(Path csv, java.util.function.Predicate<String> documents) {
         List<Map<String, String>> rows;
         try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
             rows = Csv.maps(in);
@@ -260,6 +265,9 @@ public final class Subtask2Scoring {
         Map<String, List<String>> marked = new LinkedHashMap<>();
         Map<String, String> texts = new LinkedHashMap<>();
         for (Map<String, String> r : rows) {
+            if (!documents.test(r.get("doc_id"))) {
+                continue;
+            }
             String key = r.get("corpus") + "\u0000" + r.get("doc_id") + "\u0000" + r.get("sent_id");
             texts.putIfAbsent(key, r.get("text"));
             marked.computeIfAbsent(key, x -> new ArrayList<>()).add(r.get("text_w_pairs"));

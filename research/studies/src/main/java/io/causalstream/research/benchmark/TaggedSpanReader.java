@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * The tuned model's own span reading: its argument tagger marks the cause and the effect, its signal tagger the cue
  * words, on the sentence's words (the benchmark's tokenisation, as the taggers were trained); its claim detector
- * answers subtask 1 on the sentence in ordinary spacing, as it was trained. One relation a sentence: the first cause
- * and the first effect the tagger marks, with every signal. The links between concepts are the extractor's triples
+ * answers subtask 1 on the sentence in ordinary spacing, as it was trained. The k-th cause the tagger marks with the
+ * k-th effect is a relation; one relation takes every signal, several each the signals inside their words. The links between concepts are the extractor's triples
  * ({@code links}: a reader over the same model).
  */
 public final class TaggedSpanReader implements CausalSpanReader {
@@ -49,24 +49,53 @@ public final class TaggedSpanReader implements CausalSpanReader {
         List<List<String>> asWords = List.of(words.stream().map(w -> w.of(sentence)).toList());
         List<SpanTagger> taggers = signals.map(t -> List.of(arguments, t)).orElse(List.of(arguments));
         List<List<SpanTagger.Span>> read = WordTagging.readAll(encoder, taggers, asWords).getFirst();
-        CharSpan cause = null;
-        CharSpan effect = null;
+        List<CharSpan> causes = new ArrayList<>();
+        List<CharSpan> effects = new ArrayList<>();
         for (SpanTagger.Span s : read.getFirst()) {
             CharSpan c = new CharSpan(words.get(s.from()).start(), words.get(s.to()).end());
-            if (s.kind() == 0 && cause == null) {
-                cause = c;
-            } else if (s.kind() == 1 && effect == null) {
-                effect = c;
-            }
-        }
-        if (cause == null || effect == null) {
-            return List.of();
+            (s.kind() == 0 ? causes : effects).add(c);
         }
         List<CharSpan> cues = new ArrayList<>();
         for (SpanTagger.Span s : read.size() > 1 ? read.get(1) : List.<SpanTagger.Span>of()) {
             cues.add(new CharSpan(words.get(s.from()).start(), words.get(s.to()).end()));
         }
-        return List.of(new Relation(cause, effect, cues));
+        return relations(causes, effects, cues);
+    }
+
+    /**
+     * The relations of a sentence from the causes, effects and signals tagged, each in sentence order: the k-th cause
+     * with the k-th effect; one relation takes every signal, several each the signals inside their words (a signal
+     * outside all of them goes to the first). The scoring keeps as many as the sentence has, in this order.
+     */
+    static List<Relation> relations(List<CharSpan> causes, List<CharSpan> effects, List<CharSpan> cues) {
+        int n = Math.min(causes.size(), effects.size());
+        if (n == 0) {
+            return List.of();
+        }
+        if (n == 1) {
+            return List.of(new Relation(causes.getFirst(), effects.getFirst(), cues));
+        }
+        List<List<CharSpan>> signals = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            signals.add(new ArrayList<>());
+        }
+        for (CharSpan cue : cues) {
+            int owner = 0;
+            for (int k = 0; k < n; k++) {
+                int from = Math.min(causes.get(k).start(), effects.get(k).start());
+                int to = Math.max(causes.get(k).end(), effects.get(k).end());
+                if (cue.start() >= from && cue.end() <= to) {
+                    owner = k;
+                    break;
+                }
+            }
+            signals.get(owner).add(cue);
+        }
+        List<Relation> out = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            out.add(new Relation(causes.get(k), effects.get(k), signals.get(k)));
+        }
+        return out;
     }
 
     @Override

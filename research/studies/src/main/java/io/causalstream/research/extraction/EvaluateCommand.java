@@ -119,6 +119,11 @@ public final class EvaluateCommand implements Callable<Integer> {
             + "the train file).")
     List<String> benchmarks;
 
+    @Option(names = "--cnc-split", defaultValue = "dev", paramLabel = "SPLIT", description = "The Causal News "
+            + "Corpus split to read: dev (the benchmark) or choice (fold " + BenchmarkFolds.CHOICE_FOLD + " of the "
+            + "train files, where choices are made) (default: ${DEFAULT-VALUE}).")
+    String cncSplit;
+
     @Option(names = "--semeval-fold", defaultValue = "report", paramLabel = "FOLD", description = "The SemEval train "
             + "file's fold to read: report (fold " + BenchmarkFolds.REPORT_FOLD + ", never chosen on) or choice (fold "
             + BenchmarkFolds.CHOICE_FOLD + ", where choices are made) (default: ${DEFAULT-VALUE}).")
@@ -193,8 +198,12 @@ public final class EvaluateCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("unknown benchmark '" + b + "' (cnc, semeval)");
                 }
             }
-            BenchmarkEvaluation.CncDev dev = benchmarks.contains(BenchmarkEvaluation.CNC)
-                    ? BenchmarkEvaluation.CncDev.read(cnc) : null;
+            if (!cncSplit.equals("dev") && !cncSplit.equals("choice")) {
+                throw new IllegalArgumentException("--cnc-split must be dev or choice, got " + cncSplit);
+            }
+            BenchmarkEvaluation.CncDev dev = !benchmarks.contains(BenchmarkEvaluation.CNC) ? null
+                    : cncSplit.equals("choice") ? BenchmarkEvaluation.CncDev.readChoiceFold(cnc)
+                    : BenchmarkEvaluation.CncDev.read(cnc);
             List<SemEvalPairs.Pair> fold = null;
             if (benchmarks.contains(BenchmarkEvaluation.SEMEVAL)) {
                 if (!Files.isRegularFile(semeval)) {
@@ -218,7 +227,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 readers.forEach((name, r) -> rows.add(BenchmarkEvaluation.cnc(name, r, dev)));
                 List<String> notes = new ArrayList<>();
                 // extractor-tune chooses on the CNC train file's choice fold; the dev split is never read there
-                if (readers.containsKey(ExtractorBackends.MODEL)) {
+                if (readers.containsKey(ExtractorBackends.MODEL) && !dev.choiceFold()) {
                     notes.add("every choice of the shipped model was made on the CNC train file's fold "
                             + io.causalstream.research.benchmark.BenchmarkFolds.CHOICE_FOLD + "; this split was "
                             + "never read in training.");

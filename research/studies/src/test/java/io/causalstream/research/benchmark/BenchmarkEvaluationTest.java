@@ -85,4 +85,35 @@ class BenchmarkEvaluationTest {
         assertThat(row.falseLinkRate()).isEqualTo(0.5);
         assertThat(BenchmarkEvaluation.head(t1, pairs.get(0).e2()).of(t1)).isEqualTo("pressure");
     }
+
+    @Test
+    void theChoiceFoldReadsTheTrainFilesDocumentsOfFoldZeroOnly(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String inFold = null;
+        String outOfFold = null;
+        for (int k = 0; inFold == null || outOfFold == null; k++) {
+            String doc = "train_01_" + k;
+            if (BenchmarkFolds.fold(doc) == BenchmarkFolds.CHOICE_FOLD) {
+                inFold = inFold == null ? doc : inFold;
+            } else {
+                outOfFold = outOfFold == null ? doc : outOfFold;
+            }
+        }
+        java.nio.file.Files.writeString(dir.resolve("train_subtask1.csv"), "index,text,label\n"
+                + inFold + "_1,\"Rain fell so the river rose .\",1\n"
+                + outOfFold + "_1,\"Prices rose .\",0\n");
+        java.nio.file.Files.writeString(dir.resolve("train_subtask2.csv"), "corpus,doc_id,sent_id,eg_id,index,text,"
+                + "text_w_pairs,seq_label,pair_label,context,num_sents\n"
+                + "cnc," + inFold + ",1,0,x,\"Rain fell so the river rose .\",\"<ARG0>Rain fell</ARG0> <SIG0>so</SIG0> "
+                + "<ARG1>the river rose</ARG1> .\",1,1,,1\n"
+                + "cnc," + outOfFold + ",1,0,y,\"Heat came so ice melted .\",\"<ARG0>Heat came</ARG0> <SIG0>so</SIG0> "
+                + "<ARG1>ice melted</ARG1> .\",1,1,,1\n");
+        BenchmarkEvaluation.CncDev choice = BenchmarkEvaluation.CncDev.readChoiceFold(dir);
+        assertThat(choice.choiceFold()).isTrue();
+        assertThat(choice.subtask1()).extracting(CausalNewsSpans.Labelled::docId).containsExactly(inFold);
+        assertThat(choice.subtask2()).extracting(Subtask2Scoring.Truth::text)
+                .containsExactly("Rain fell so the river rose .");
+        assertThat(BenchmarkEvaluation.formatCnc(dir, choice, List.of(), List.of())).contains("choice fold 0")
+                .doesNotContain("bert-base-cased");
+    }
 }
