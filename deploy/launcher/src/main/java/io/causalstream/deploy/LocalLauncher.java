@@ -9,10 +9,12 @@ import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
 import io.causalstream.local.LocalCredentials;
 import io.causalstream.local.LocalTls;
+import io.causalstream.deploy.local.HttpReach;
 import io.causalstream.deploy.local.LocalLayout;
+import io.causalstream.deploy.local.RegistryStorage;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.elo.app.EloSettings;
-import io.causalstream.elo.app.PipelineSettings;
+import io.causalstream.elo.live.PipelineSettings;
 import io.causalstream.extractor.app.ExtractorService;
 import io.causalstream.extractor.app.ExtractorSettings;
 import io.causalstream.local.LocalPorts;
@@ -53,6 +55,8 @@ import picocli.CommandLine.Option;
  * The local runtime in one command: a real KRaft Kafka broker and a real schema registry (child processes, from
  * Maven Central artifacts), the topics, the three services (in this JVM), and the bundled sample. Ctrl-C stops
  * everything it started.
+ *
+ * <p>Why this is long: nineteen options with their help text are a fifth of it; the rest is the one start sequence.
  */
 @Command(name = "run-local", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts Kafka, the schema registry and the three causal-stream services on this machine, "
@@ -237,7 +241,7 @@ public final class LocalLauncher implements Callable<Integer> {
         Path registryArchive = LocalLayout.registryArchive();
         SchemaRegistryProcess registry = SchemaRegistryProcess.start(registryArchive,
                 SchemaRegistryProcess.defaultInstallDir(registryArchive), registryPort, dataDir.resolve("schema-registry.log"),
-                registryStorage(broker.bootstrapServers(), dataDir, credentials));
+                RegistryStorage.settings(broker.bootstrapServers(), dataDir, credentials));
         children.record(REGISTRY, registry.pid());
         track(() -> {
             registry.close();
@@ -285,7 +289,7 @@ public final class LocalLauncher implements Callable<Integer> {
                 elo.httpPort());
         out.printf("  live dashboard         http://localhost:%d/dashboard%n", elo.httpPort());
         out.printf("  rater page             http://localhost:%d/rater%n", elo.httpPort());
-        printHttpReach(out, Boolean.parseBoolean(eloExtra.get("elo.signin.open")));
+        HttpReach.print(out, Boolean.parseBoolean(eloExtra.get("elo.signin.open")));
 
         // the tools (and the sample) connect as the tools' user, with the settings any command takes (--config)
         Map<String, String> cliSettings = new HashMap<>(common);
@@ -308,72 +312,9 @@ public final class LocalLauncher implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Where the services' HTTP servers listen ({@code http.host}, loopback unless told otherwise), and a warning
-     * when the demo's open sign-in is offered to the network.
-     */
-    private static void printHttpReach(PrintStream out, boolean openSignIn) {
-        String host = Config.fromEnvironment().get(Config.HTTP_HOST, CommonSettings.DEFAULT_HTTP_HOST);
-        if (isLoopback(host)) {
-            out.printf("  HTTP listens on        %s: this machine only (HTTP_HOST=0.0.0.0 for every interface)%n",
-                    host);
-            return;
-        }
-        out.printf("  HTTP listens on        %s (HTTP_HOST)%n", host);
-        if (openSignIn) {
-            out.printf("  WARNING: the rater sign-in is open (demo): anyone who reaches this machine can sign in "
-                    + "as any rater and vote; ELO_SIGNIN_OPEN=false with ELO_RATERS requires tokens%n");
-        }
-    }
-
-    private static boolean isLoopback(String host) {
-        try {
-            return java.net.InetAddress.getByName(host).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
-            return false;
-        }
-    }
-
     /** A user's SASL settings on a secured broker; nothing on a PLAINTEXT one. */
     private static Map<String, String> login(LocalCredentials credentials, String user) {
         return credentials == null ? Map.of() : credentials.clientSettings(user);
-    }
-
-    /**
-     * The registry keeps its schemas in Kafka (kafkasql storage), so they survive a restart like the records using
-     * them. On a secured broker it logs in as its own user: the settings go to an owner-only file the registry
-     * reads ({@code quarkus.config.locations}), not onto its command line, where any local user would see them.
-     */
-    public static Map<String, String> registryStorage(String bootstrap, Path dataDir, LocalCredentials credentials) {
-        Map<String, String> settings = new HashMap<>(Map.of("apicurio.storage.kind", "kafkasql",
-                "apicurio.kafkasql.bootstrap.servers", bootstrap));
-        if (credentials != null) {
-            settings.put("quarkus.config.locations", writeRegistryKafkaLogin(dataDir, credentials).toAbsolutePath()
-                    .toUri().toString());
-        }
-        return settings;
-    }
-
-    /** The registry's kafkasql clients' SASL settings (its producer, consumer and admin client) in a 0600 file. */
-    static Path writeRegistryKafkaLogin(Path dataDir, LocalCredentials credentials) {
-        String jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
-                + ServiceAcls.REGISTRY_USER + "\" password=\"" + credentials.password(ServiceAcls.REGISTRY_USER)
-                + "\";";
-        StringBuilder text = new StringBuilder("# written by run-local --secure: the schema registry's Kafka login\n");
-        for (String client : List.of("producer", "consumer", "admin")) {
-            String prefix = "apicurio.kafkasql." + client + ".";
-            text.append(prefix).append("security.protocol=").append(credentials.protocol()).append('\n')
-                    .append(prefix).append("sasl.mechanism=").append(LocalCredentials.MECHANISM).append('\n')
-                    .append(prefix).append("sasl.jaas.config=").append(jaas.replace("\\", "\\\\")).append('\n');
-            if (credentials.tls() != null) {
-                credentials.tls().clientProperties().forEach((k, v) -> text.append(prefix).append(k).append('=')
-                        .append(v).append('\n'));
-            }
-        }
-        text.append("apicurio.kafkasql.consumer.group-prefix=").append(ServiceAcls.REGISTRY_GROUP_PREFIX).append('\n');
-        Path file = dataDir.resolve("schema-registry-kafka.properties");
-        LocalCredentials.writeOwnerOnly(file, text.toString());
-        return file;
     }
 
     private void runSample(Map<String, Object> connection, SerdeFactory serdes, int eloHttpPort, PrintStream out) {

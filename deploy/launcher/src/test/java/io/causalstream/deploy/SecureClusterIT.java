@@ -9,6 +9,7 @@ import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
 import io.causalstream.local.LocalCredentials;
 import io.causalstream.deploy.local.LocalLayout;
+import io.causalstream.deploy.local.RegistryStorage;
 import io.causalstream.local.LocalTls;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.extractor.app.ExtractorService;
@@ -101,7 +102,7 @@ class SecureClusterIT {
         Path archive = LocalLayout.registryArchive();
         registry = SchemaRegistryProcess.start(archive, SchemaRegistryProcess.defaultInstallDir(archive),
                 LocalPorts.pickFree(), dataDir.resolve("schema-registry.log"),
-                LocalLauncher.registryStorage(broker.bootstrapServers(), dataDir, credentials));
+                RegistryStorage.settings(broker.bootstrapServers(), dataDir, credentials));
         new RegistryAdmin(registry.url()).requireBackwardCompatibility();
 
         cli = settings(ServiceAcls.CLI_USER, Map.of());

@@ -20,9 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -49,30 +47,25 @@ public final class DjlTokenEncoder implements TokenEncoder {
     private final HuggingFaceTokenizer tokenizer;
     private final ZooModel<NDList, NDList> model;
     private final List<String> inputNames;
-    private final int batchSize;
     private final int dimension;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The ONNX model file (for {@link #withPairHead}), null for other engines. */
     private final Path onnxFile;
     private final int threads;
     private final List<PairModel> pairModels = new java.util.concurrent.CopyOnWriteArrayList<>();
-    /** Forward passes run at once. */
-    private final int passes;
-    /** The threads of those passes; null with one pass at a time (it runs on the caller's thread). */
-    private final java.util.concurrent.ExecutorService passPool;
+    /** Cuts each call's sequences into batches and runs them, several at once with {@code encoder.passes}. */
+    private final EncoderPasses passes;
 
-    private DjlTokenEncoder(String name, HuggingFaceTokenizer tokenizer, ZooModel<NDList, NDList> model,
-                            List<String> inputNames, int batchSize, Path onnxFile, int threads, int passes) {
-        this.name = name;
+    /** @param onnxFile the ONNX model file (for {@link #withPairHead}), null for other engines */
+    private DjlTokenEncoder(EncoderSettings settings, HuggingFaceTokenizer tokenizer, ZooModel<NDList, NDList> model,
+                            List<String> inputNames, Path onnxFile) {
+        this.name = settings.name();
         this.onnxFile = onnxFile;
-        this.threads = threads;
-        this.passes = passes;
-        this.passPool = passes == 1 ? null : java.util.concurrent.Executors.newFixedThreadPool(passes,
-                Thread.ofPlatform().daemon().name("encoder-" + name + "-pass-", 0).factory());
+        this.threads = settings.threadsPerPass();
+        this.passes = new EncoderPasses(name, settings.batchSize(), settings.passes());
         this.tokenizer = tokenizer;
         this.model = model;
         this.inputNames = inputNames;
-        this.batchSize = batchSize;
         this.dimension = encode(List.of("probe")).getFirst().dimension();
     }
 
@@ -117,8 +110,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
             List<String> inputs = inputNames(model);
             LOG.info("encoder {} loaded from {} ({}), inputs {}", settings.name(), modelFile, settings.engine(), inputs);
             Path onnxFile = "OnnxRuntime".equals(settings.engine()) ? modelFile : null;
-            return new DjlTokenEncoder(settings.name(), tokenizer, model, inputs, settings.batchSize(), onnxFile,
-                    settings.threadsPerPass(), settings.passes());
+            return new DjlTokenEncoder(settings, tokenizer, model, inputs, onnxFile);
         } catch (IOException e) {
             closeQuietly(tokenizer);
             throw new UncheckedIOException("cannot load encoder " + modelFile, e);
@@ -145,7 +137,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
 
     @Override
     public List<TokenEmbeddings> encodePairs(List<TextPair> pairs) {
-        return run(pairs, p -> tokenizer.encode(p.first(), p.second()));
+        return run(pairs, this::tokenize);
     }
 
     /**
@@ -172,7 +164,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
                 session = env.createSession(fused, options);
             }
             LOG.info("encoder {} with a head appended to its graph (output {})", name, head.outputs().getFirst());
-            PairModel pairModel = new FusedPairModel(env, session, head.outputs().getFirst());
+            PairModel pairModel = new FusedPairModel(this, env, session, head.outputs().getFirst());
             pairModels.add(pairModel);
             return java.util.Optional.of(pairModel);
         } catch (IOException e) {
@@ -183,86 +175,22 @@ public final class DjlTokenEncoder implements TokenEncoder {
         }
     }
 
-    /** {@link PairModel} of {@link #withPairHead}. */
-    private final class FusedPairModel implements PairModel {
-        private final ai.onnxruntime.OrtEnvironment env;
-        private final ai.onnxruntime.OrtSession session;
-        private final String output;
-        private final AtomicBoolean modelClosed = new AtomicBoolean();
+    /** The tokenization {@link #encodePairs} gives a pair. */
+    Encoding tokenize(TextPair pair) {
+        return tokenizer.encode(pair.first(), pair.second());
+    }
 
-        FusedPairModel(ai.onnxruntime.OrtEnvironment env, ai.onnxruntime.OrtSession session, String output) {
-            this.env = env;
-            this.session = session;
-            this.output = output;
-        }
+    /** The model's input names, in its order. */
+    List<String> inputNames() {
+        return inputNames;
+    }
 
-        @Override
-        public float[] run(List<TextPair> pairs) {
-            if (closed.get() || modelClosed.get()) {
-                throw new IllegalStateException("encoder " + name + " is closed");
-            }
-            Encoding[] encodings = new Encoding[pairs.size()];
-            for (int i = 0; i < encodings.length; i++) {
-                encodings[i] = tokenizer.encode(pairs.get(i).first(), pairs.get(i).second());
-            }
-            float[] result = new float[encodings.length];
-            inBatches(encodings, (batch, at) -> {
-                float[] out = forward(batch);
-                for (int b = 0; b < batch.length; b++) {
-                    result[at[b]] = out[b];
-                }
-            });
-            return result;
-        }
+    EncoderPasses passes() {
+        return passes;
+    }
 
-        private float[] forward(Encoding[] batch) {
-            int width = 0;
-            for (Encoding e : batch) {
-                width = Math.max(width, e.getIds().length);
-            }
-            Map<String, ai.onnxruntime.OnnxTensor> inputs = new java.util.HashMap<>();
-            try {
-                for (String inputName : inputNames) {
-                    java.nio.LongBuffer values = java.nio.ByteBuffer.allocateDirect(batch.length * width * Long.BYTES)
-                            .order(java.nio.ByteOrder.nativeOrder()).asLongBuffer();
-                    for (Encoding e : batch) {
-                        long[] src = switch (inputName) {
-                            case "input_ids" -> e.getIds();
-                            case "attention_mask" -> e.getAttentionMask();
-                            case "token_type_ids" -> e.getTypeIds();
-                            default -> throw new IllegalStateException("encoder input " + inputName
-                                    + " is not supported");
-                        };
-                        int start = values.position();
-                        values.put(src, 0, src.length);
-                        values.position(start + width);
-                    }
-                    values.rewind();
-                    inputs.put(inputName, ai.onnxruntime.OnnxTensor.createTensor(env, values,
-                            new long[] {batch.length, width}));
-                }
-                try (ai.onnxruntime.OrtSession.Result result = session.run(inputs, java.util.Set.of(output))) {
-                    float[] out = new float[batch.length];
-                    ((ai.onnxruntime.OnnxTensor) result.get(0)).getFloatBuffer().get(out);
-                    return out;
-                }
-            } catch (ai.onnxruntime.OrtException e) {
-                throw new IllegalStateException("encoder " + name + " with head failed: " + e.getMessage(), e);
-            } finally {
-                inputs.values().forEach(ai.onnxruntime.OnnxTensor::close);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (modelClosed.compareAndSet(false, true)) {
-                try {
-                    session.close();
-                } catch (ai.onnxruntime.OrtException e) {
-                    LOG.warn("closing the fused model of {}: {}", name, e.getMessage());
-                }
-            }
-        }
+    boolean closed() {
+        return closed.get();
     }
 
     /**
@@ -280,13 +208,6 @@ public final class DjlTokenEncoder implements TokenEncoder {
         return special;
     }
 
-    private static Integer[] lengthOrder(Encoding[] encodings) {
-        Integer[] order = new Integer[encodings.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingInt(i -> encodings[i].getIds().length));
-        return order;
-    }
-
     private <T> List<TokenEmbeddings> run(List<T> inputs, Function<T, Encoding> tokenize) {
         if (closed.get()) {
             throw new IllegalStateException("encoder " + name + " is closed");
@@ -296,7 +217,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
             encodings[i] = tokenize.apply(inputs.get(i));
         }
         TokenEmbeddings[] result = new TokenEmbeddings[encodings.length];
-        inBatches(encodings, (batch, at) -> {
+        passes.run(encodings, (batch, at) -> {
             try (NDManager manager = model.getNDManager().newSubManager();
                  Predictor<NDList, NDList> predictor = model.newPredictor()) {
                 TokenEmbeddings[] out = forward(manager, predictor, batch);
@@ -308,55 +229,6 @@ public final class DjlTokenEncoder implements TokenEncoder {
             }
         });
         return List.of(result);
-    }
-
-    /** One batch's work: its encodings, and where each sits in the call's input. */
-    private interface BatchWork {
-        void run(Encoding[] batch, int[] at);
-    }
-
-    /**
-     * Sorts the encodings by length, cuts them into batches of at most {@code encoder.batch.size} (and into at
-     * least {@code encoder.passes} batches when there are enough sequences), and runs {@code work} on each: in turn on
-     * the caller's thread with one pass at a time, else on the pass threads at once, waiting for all of them.
-     */
-    private void inBatches(Encoding[] encodings, BatchWork work) {
-        Integer[] order = lengthOrder(encodings);
-        int size = Math.max(1, Math.min(batchSize, (order.length + passes - 1) / passes));
-        List<Runnable> batches = new ArrayList<>();
-        for (int from = 0; from < order.length; from += size) {
-            int to = Math.min(order.length, from + size);
-            Encoding[] batch = new Encoding[to - from];
-            int[] at = new int[batch.length];
-            for (int b = 0; b < batch.length; b++) {
-                at[b] = order[from + b];
-                batch[b] = encodings[at[b]];
-            }
-            batches.add(() -> work.run(batch, at));
-        }
-        if (passPool == null || batches.size() == 1) {
-            batches.forEach(Runnable::run);
-            return;
-        }
-        List<java.util.concurrent.Future<?>> running = new ArrayList<>();
-        for (Runnable batch : batches) {
-            running.add(passPool.submit(batch));
-        }
-        try {
-            for (java.util.concurrent.Future<?> f : running) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            running.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("encoder " + name + ": interrupted while its passes ran", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            running.forEach(f -> f.cancel(true));
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException("encoder " + name + " failed: " + e.getCause(), e.getCause());
-        }
     }
 
     private TokenEmbeddings[] forward(NDManager parent, Predictor<NDList, NDList> predictor, Encoding[] batch)
@@ -431,9 +303,7 @@ public final class DjlTokenEncoder implements TokenEncoder {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            if (passPool != null) {
-                passPool.shutdownNow();
-            }
+            passes.close();
             pairModels.forEach(PairModel::close);
             model.close();
             tokenizer.close();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.causalstream.openai.ratelimit.RequestBudget;
 import io.causalstream.openai.resilience.CircuitBreaker;
+import io.causalstream.openai.resilience.CircuitOpenException;
 import io.causalstream.openai.resilience.RetryPolicy;
 import io.causalstream.openai.resilience.Ticker;
 import java.io.IOException;
@@ -181,7 +182,11 @@ public final class OpenAiClient implements AutoCloseable {
         RuntimeException last = null;
         boolean unavailable = false; // the last failure was the server's state, not possibly this request's
         for (int attempt = 1; ; attempt++) {
-            breaker.acquire();
+            try {
+                breaker.acquire();
+            } catch (CircuitOpenException e) {
+                throw new ServerUnavailableException(e.getMessage());
+            }
             Duration retryAfter = null;
             long t0 = ticker.nanoTime();
             try {

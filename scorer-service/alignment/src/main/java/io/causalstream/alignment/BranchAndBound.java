@@ -38,6 +38,8 @@ import java.util.stream.IntStream;
  * reference never counts a gold self-loop during its search; the preprocessed sample gold graphs contain none.)
  *
  * <p>One instance runs one search; not thread-safe.
+ *
+ * <p>Why this is long: one search whose every step reads and undoes one state: the mapping, its gains and bounds.
  */
 final class BranchAndBound {
 

@@ -15,6 +15,8 @@ import java.util.List;
  * {@code Wq Wk^T} over the cause rows of every pair at once) run through ONNX Runtime's GEMM ({@link OnnxMatMul})
  * when it loads, which is several times faster than the JIT's loops; else, or when asked, through
  * {@link #multiply}. The products are about nine tenths of the head's arithmetic.
+ *
+ * <p>Why this is long: the head's whole arithmetic, each product in two forms (ONNX Runtime's GEMM, the JIT's loop).
  */
 public final class CesarKernel {
 

@@ -3,31 +3,17 @@ package io.causalstream.deploy.load;
 import io.causalstream.deploy.demo.SampleData;
 import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalLayout;
-import io.causalstream.runtime.metrics.PrometheusText;
-import io.causalstream.local.ChildProcesses;
 import io.causalstream.local.LocalPorts;
 import io.causalstream.local.SchemaRegistryProcess;
 import io.causalstream.runtime.TopicSetup;
-import io.causalstream.schemas.extraction.Extraction;
-import io.causalstream.schemas.graph.Annotator;
-import io.causalstream.schemas.graph.AnnotatorKind;
-import io.causalstream.schemas.graph.Direction;
-import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.judgment.Judgment;
-import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.serde.AvroSerdes;
 import io.causalstream.topics.Topics;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.ArrayList;
@@ -37,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -45,12 +30,9 @@ import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine;
@@ -110,18 +92,11 @@ public final class LoadCommand implements Callable<Integer> {
     static final String PASS_THROUGH_IN = "load-pass-through-in";
     static final String PASS_THROUGH_OUT = "load-pass-through-out";
     static final List<String> SERVICES = List.of("extractor-service", "scorer-service", "elo-service");
-    private static final Map<String, String> MAIN = Map.of(
-            "extractor-service", "io.causalstream.extractor.app.ExtractorService",
-            "scorer-service", "io.causalstream.scorer.app.ScorerService",
-            "elo-service", "io.causalstream.elo.app.EloService");
-    private static final List<String> ANNOTATORS = List.of("load-a", "load-b", "load-c");
     private static final Pattern TIME = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final Map<String, Process> processes = new LinkedHashMap<>();
-    private final Map<String, Path> logs = new LinkedHashMap<>();
-    private final Map<String, Integer> ports = new LinkedHashMap<>();
+    /** The services and the pass-through, once the broker and the registry run. */
+    private LoadChildren children;
 
     /** "90s", "5m", "1500ms", "60" (seconds). */
     static Duration parseDuration(String text) {
@@ -164,43 +139,6 @@ public final class LoadCommand implements Callable<Integer> {
     private record SystemUnderLoad(String bootstrap, String registryUrl, List<String> groups) {
     }
 
-    /** What the load window produced: records out, its length, and the counters and CPU before and after it. */
-    private record LoadWindow(long passagesOut, long judgmentsOut, double seconds, long scored, long ratings,
-                              Map<String, Double> metricsBefore, Map<String, Double> metricsAfter,
-                              long passThroughRecords, Map<String, Double> cpuBefore, Map<String, Double> cpuAfter) {
-        double extracted() {
-            return metricsAfter.getOrDefault("extracted", 0.0) - metricsBefore.getOrDefault("extracted", 0.0);
-        }
-
-        double judged() {
-            return metricsAfter.getOrDefault("judgments", 0.0) - metricsBefore.getOrDefault("judgments", 0.0);
-        }
-    }
-
-    /** Lag every 5 s from the load's start on, and the highest heap and RocksDB memory seen. */
-    private final class Samples {
-        final long start = System.nanoTime();
-        final Map<Integer, Map<String, Long>> lagOverTime = new TreeMap<>();
-        final Map<String, Double> heapMax = new LinkedHashMap<>();
-        final Map<String, Double> rocksMax = new LinkedHashMap<>();
-        private long next = start;
-
-        void lagIfDue(Admin admin, List<String> groups, boolean withMemory) {
-            long now = System.nanoTime();
-            if (now >= next) {
-                lag(admin, groups, now);
-                if (withMemory) {
-                    memory(heapMax, rocksMax);
-                }
-                next += TimeUnit.SECONDS.toNanos(5);
-            }
-        }
-
-        void lag(Admin admin, List<String> groups, long now) {
-            lagOverTime.put((int) Math.round((now - start) / 1e9), LoadCommand.lag(admin, groups));
-        }
-    }
-
     private void run(PrintStream out, Duration load, Duration quiet, Duration drainMax) throws Exception {
         Path dir = dataDir.resolve("run-" + System.currentTimeMillis()).toAbsolutePath();
         Files.createDirectories(dir);
@@ -216,7 +154,7 @@ public final class LoadCommand implements Callable<Integer> {
             Map<String, Double> idleRate = idleCpuRate(quiet);
             try (OutputFollowers followers = OutputFollowers.start(system.bootstrap(), serdes)) {
                 Thread.sleep(2000); // the followers are assigned and at the end
-                Samples samples = new Samples();
+                LoadSamples samples = new LoadSamples(children);
                 LoadWindow window = drive(load, admin, producer, serdes, texts, followers, samples, system.groups());
                 drain(drainMax, window, admin, followers, samples, system.groups());
                 report(out, window, followers, samples, idleRate);
@@ -238,15 +176,16 @@ public final class LoadCommand implements Callable<Integer> {
             admin.createTopics(List.of(new NewTopic(PASS_THROUGH_IN, partitions, (short) 1),
                     new NewTopic(PASS_THROUGH_OUT, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
+        children = track(new LoadChildren(dir, heap, extractorBackend));
         for (String service : SERVICES) {
-            startService(service, bootstrap, registry.url(), dir);
+            children.startService(service, bootstrap, registry.url());
         }
-        startChild("pass-through", List.of(PassThroughApp.class.getName(), bootstrap, PASS_THROUGH_IN,
-                PASS_THROUGH_OUT, dir.resolve("state").resolve("pass-through").toString()), dir, List.of());
+        children.startChild("pass-through", List.of(PassThroughApp.class.getName(), bootstrap, PASS_THROUGH_IN,
+                PASS_THROUGH_OUT, dir.resolve("state").resolve("pass-through").toString()), List.of());
         for (String service : SERVICES) {
-            awaitReady(service, Duration.ofMinutes(4));
+            children.awaitReady(service, Duration.ofMinutes(4));
         }
-        out.printf("  services ready: %s%n", ports);
+        out.printf("  services ready: %s%n", children.ports());
         List<String> groups = new ArrayList<>(SERVICES);
         groups.add(PassThroughApp.APPLICATION_ID);
         return new SystemUnderLoad(bootstrap, registry.url(), groups);
@@ -259,12 +198,12 @@ public final class LoadCommand implements Callable<Integer> {
         var extractionSerializer = serdes.valueSerializer(Topics.EXTRACTIONS);
         for (int t = 0; t < tournaments; t++) {
             String id = "load-t-" + t;
-            Passage p = passage(id, texts.get(t % texts.size()).getText());
+            Passage p = LoadRecords.passage(id, texts.get(t % texts.size()).getText());
             producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id,
                     passageSerializer.serialize(Topics.PASSAGES.name(), p)));
-            for (String a : ANNOTATORS) {
+            for (String a : LoadRecords.ANNOTATORS) {
                 producer.send(new ProducerRecord<>(Topics.EXTRACTIONS.name(), id,
-                        extractionSerializer.serialize(Topics.EXTRACTIONS.name(), annotation(id, a, t))));
+                        extractionSerializer.serialize(Topics.EXTRACTIONS.name(), LoadRecords.annotation(id, a, t))));
             }
         }
         producer.flush();
@@ -274,9 +213,9 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** Each process's CPU seconds per second over a quiet window. */
     private Map<String, Double> idleCpuRate(Duration quiet) throws InterruptedException {
-        Map<String, Double> before = cpuSeconds();
+        Map<String, Double> before = children.cpuSeconds();
         Thread.sleep(quiet.toMillis());
-        Map<String, Double> after = cpuSeconds();
+        Map<String, Double> after = children.cpuSeconds();
         Map<String, Double> rate = new LinkedHashMap<>();
         after.forEach((k, v) -> rate.put(k, (v - before.getOrDefault(k, v)) / Math.max(1e-9, quiet.toMillis() / 1000.0)));
         return rate;
@@ -284,13 +223,13 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** The load: one loop, each record sent when its time has come. */
     private LoadWindow drive(Duration load, Admin admin, KafkaProducer<String, byte[]> producer, AvroSerdes serdes,
-                             List<Passage> texts, OutputFollowers followers, Samples samples, List<String> groups)
+                             List<Passage> texts, OutputFollowers followers, LoadSamples samples, List<String> groups)
             throws Exception {
         var passageSerializer = serdes.valueSerializer(Topics.PASSAGES);
         var judgmentSerializer = serdes.valueSerializer(Topics.JUDGMENTS);
-        Map<String, Double> metricsBefore = stageCounters();
-        long passThroughBefore = sum(committed(admin, PassThroughApp.APPLICATION_ID));
-        Map<String, Double> cpuBefore = cpuSeconds();
+        Map<String, Double> metricsBefore = children.stageCounters();
+        long passThroughBefore = ConsumerLag.total(ConsumerLag.committed(admin, PassThroughApp.APPLICATION_ID));
+        Map<String, Double> cpuBefore = children.cpuSeconds();
         followers.resetCounts();
         long start = System.nanoTime();
         long end = start + load.toNanos();
@@ -302,14 +241,14 @@ public final class LoadCommand implements Callable<Integer> {
             while (passagesOut < (long) (elapsed * passagesPerSecond)) {
                 String id = "load-p-" + passagesOut;
                 byte[] bytes = passageSerializer.serialize(Topics.PASSAGES.name(),
-                        passage(id, texts.get((int) (passagesOut % texts.size())).getText()));
+                        LoadRecords.passage(id, texts.get((int) (passagesOut % texts.size())).getText()));
                 followers.passageSent(id);
                 producer.send(new ProducerRecord<>(Topics.PASSAGES.name(), id, bytes));
                 producer.send(new ProducerRecord<>(PASS_THROUGH_IN, id, bytes));
                 passagesOut++;
             }
             while (judgmentsOut < (long) (elapsed * judgmentsPerSecond)) {
-                Judgment j = judgment(judgmentsOut, random);
+                Judgment j = LoadRecords.judgment(judgmentsOut, random, tournaments);
                 byte[] bytes = judgmentSerializer.serialize(Topics.JUDGMENTS.name(), j);
                 followers.judgmentSent(j.getPassageId(), () -> producer.send(
                         new ProducerRecord<>(Topics.JUDGMENTS.name(), j.getPassageId(), bytes)));
@@ -320,29 +259,19 @@ public final class LoadCommand implements Callable<Integer> {
         }
         producer.flush();
         double seconds = (System.nanoTime() - start) / 1e9;
-        Map<String, Double> cpuAfter = cpuSeconds();
-        Map<String, Double> metricsAfter = stageCounters();
-        long passThrough = sum(committed(admin, PassThroughApp.APPLICATION_ID)) - passThroughBefore;
+        Map<String, Double> cpuAfter = children.cpuSeconds();
+        Map<String, Double> metricsAfter = children.stageCounters();
+        long passThrough = ConsumerLag.total(ConsumerLag.committed(admin, PassThroughApp.APPLICATION_ID))
+                - passThroughBefore;
         LoadWindow window = new LoadWindow(passagesOut, judgmentsOut, seconds, followers.scored.get(),
                 followers.ratings.get(), metricsBefore, metricsAfter, passThrough, cpuBefore, cpuAfter);
-        memory(samples.heapMax, samples.rocksMax);
+        children.memory(samples.heapMax, samples.rocksMax);
         return window;
-    }
-
-    /** A judgment of a random pair of one random tournament, by a rater of its own. */
-    private Judgment judgment(long n, Random random) {
-        String passage = "load-t-" + random.nextInt(tournaments);
-        int l = random.nextInt(3);
-        int r = (l + 1 + random.nextInt(2)) % 3;
-        Outcome o = Outcome.values()[random.nextInt(Outcome.values().length)];
-        return Judgment.newBuilder().setJudgmentId("load-j-" + n).setPassageId(passage)
-                .setRaterId("load-rater-" + n).setLeft(ANNOTATORS.get(l) + "@" + passage)
-                .setRight(ANNOTATORS.get(r) + "@" + passage).setOutcome(o).setTime(Instant.now()).build();
     }
 
     /** After the load: the last records' latencies, and lag back to 0, for at most {@code drainMax}. */
     private static void drain(Duration drainMax, LoadWindow window, Admin admin, OutputFollowers followers,
-                              Samples samples, List<String> groups) throws InterruptedException {
+                              LoadSamples samples, List<String> groups) throws InterruptedException {
         long drainEnd = System.nanoTime() + drainMax.toNanos();
         while (System.nanoTime() < drainEnd && (followers.passagesScored() < window.passagesOut()
                 || followers.judgmentToRating.count() < window.judgmentsOut())) {
@@ -352,7 +281,7 @@ public final class LoadCommand implements Callable<Integer> {
         samples.lag(admin, groups, System.nanoTime());
     }
 
-    private static void report(PrintStream out, LoadWindow w, OutputFollowers followers, Samples samples,
+    private static void report(PrintStream out, LoadWindow w, OutputFollowers followers, LoadSamples samples,
                                Map<String, Double> idleRate) {
         double seconds = w.seconds();
         out.printf("%nLoad: %d passages (%.2f/s) and %d judgments (%.2f/s) in %.1f s; machine: %d cores%n",
@@ -405,23 +334,6 @@ public final class LoadCommand implements Callable<Integer> {
                 + " other load and the JIT make idle rates noisy, the totals are the firmer figure)");
     }
 
-    private static Passage passage(String id, String text) {
-        return Passage.newBuilder().setId(id).setText(text).setPublishedAt(Instant.now()).build();
-    }
-
-    private static Extraction annotation(String passageId, String annotator, int t) {
-        List<Triple> triples = new ArrayList<>();
-        triples.add(Triple.newBuilder().setSource("factor " + annotator).setTarget("outcome " + t)
-                .setDirection(Direction.INCREASE).build());
-        if (!annotator.equals("load-a")) {
-            triples.add(Triple.newBuilder().setSource("outcome " + t).setTarget("effect of " + annotator)
-                    .setDirection(Direction.DECREASE).build());
-        }
-        return Extraction.newBuilder().setPassageId(passageId).setAnnotationId(annotator + "@" + passageId)
-                .setAnnotator(Annotator.newBuilder().setId(annotator).setKind(AnnotatorKind.HUMAN).build())
-                .setTriples(triples).setCreatedAt(Instant.now()).build();
-    }
-
     private static Map<String, Object> producerProps(String bootstrap) {
         Map<String, Object> p = new HashMap<>();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -435,141 +347,11 @@ public final class LoadCommand implements Callable<Integer> {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
     }
 
-    private void startService(String service, String bootstrap, String registryUrl, Path dir) throws IOException {
-        int port = LocalPorts.pickFree();
-        ports.put(service, port);
-        List<String> props = new ArrayList<>(List.of("-Dkafka.bootstrap.servers=" + bootstrap,
-                "-Dschema.registry.url=" + registryUrl, "-Dhttp.port=" + port, "-Dhttp.host=127.0.0.1",
-                "-Dhttp.advertised.host=127.0.0.1",
-                "-Dstate.dir=" + dir.resolve("state").resolve(service)));
-        if (service.equals("extractor-service") && extractorBackend != null) {
-            props.add("-Dextractor.backend=" + extractorBackend);
-        }
-        if (service.equals("elo-service")) {
-            props.add("-Delo.pipeline.interval.ms=0"); // its dashboard is not watched here
-        }
-        startChild(service, List.of(MAIN.get(service)), dir, props);
-    }
-
-    private void startChild(String name, List<String> mainAndArgs, Path dir, List<String> props) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx" + heap, "--enable-native-access=ALL-UNNAMED", "-Dlogback.configurationFile=logback-cli.xml"));
-        if (Runtime.version().feature() >= 24) {
-            cmd.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        cmd.addAll(props);
-        cmd.addAll(List.of("-cp", LocalLayout.brokerClasspath()));
-        cmd.addAll(mainAndArgs);
-        Path log = dir.resolve(name + ".log");
-        Process p = new ProcessBuilder(ChildProcesses.inOwnSession(cmd)).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        processes.put(name, p);
-        logs.put(name, log);
-        track(() -> ChildProcesses.stop(p, name));
-    }
-
-    private void awaitReady(String service, Duration timeout) {
-        ChildProcesses.awaitHttpOk(processes.get(service), service,
-                URI.create("http://127.0.0.1:" + ports.get(service) + "/health/ready"), timeout, logs.get(service));
-    }
-
-    private HttpResponse<String> get(String service, String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(service) + path))
-                .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private PrometheusText metrics(String service) {
-        try {
-            HttpResponse<String> r = get(service, "/metrics");
-            return r.statusCode() == 200 ? PrometheusText.parse(r.body()) : PrometheusText.empty();
-        } catch (IOException e) {
-            return PrometheusText.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return PrometheusText.empty();
-        }
-    }
-
-    /** The stages' own counters: passages extracted, judgments counted. */
-    private Map<String, Double> stageCounters() {
-        Map<String, Double> m = new HashMap<>();
-        metrics("extractor-service").sum("extractor_passages_total", s -> s.label("outcome").equals("extracted"))
-                .ifPresent(v -> m.put("extracted", v));
-        metrics("elo-service").sum("elo_judgments_total").ifPresent(v -> m.put("judgments", v));
-        return m;
-    }
-
-    private void memory(Map<String, Double> heapMax, Map<String, Double> rocksMax) {
-        for (String s : SERVICES) {
-            PrometheusText t = metrics(s);
-            t.sum("jvm_memory_used_bytes", x -> x.label("area").equals("heap")).ifPresent(v -> heapMax.merge(s, v, Math::max));
-            double rocks = t.sum("kafka_stream_state_size_all_mem_tables").orElse(0.0)
-                    + t.sum("kafka_stream_state_block_cache_usage").orElse(0.0)
-                    + t.sum("kafka_stream_state_estimate_table_readers_mem").orElse(0.0);
-            if (t.has("kafka_stream_state_size_all_mem_tables")) {
-                rocksMax.merge(s, rocks, Math::max);
-            }
-        }
-    }
-
-    /** Each child's CPU time so far (user + system, from the OS). */
-    private Map<String, Double> cpuSeconds() {
-        Map<String, Double> m = new LinkedHashMap<>();
-        processes.forEach((name, p) -> m.put(name, p.toHandle().info().totalCpuDuration()
-                .map(d -> d.toNanos() / 1e9).orElse(Double.NaN)));
-        return m;
-    }
-
-    private static Map<String, Long> committed(Admin admin, String group) throws Exception {
-        Map<String, Long> out = new HashMap<>();
-        Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
-        offsets.forEach((tp, om) -> {
-            if (om != null) {
-                out.put(tp.toString(), om.offset());
-            }
-        });
-        return out;
-    }
-
-    private static long sum(Map<String, Long> m) {
-        return m.values().stream().mapToLong(Long::longValue).sum();
-    }
-
-    /** Records behind per group: end offsets (read-committed) minus committed offsets. */
-    private static Map<String, Long> lag(Admin admin, List<String> groups) {
-        Map<String, Long> out = new LinkedHashMap<>();
-        try {
-            Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = new LinkedHashMap<>();
-            Map<TopicPartition, OffsetSpec> ask = new HashMap<>();
-            for (String g : groups) {
-                Map<TopicPartition, OffsetAndMetadata> o = admin.listConsumerGroupOffsets(g)
-                        .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
-                committed.put(g, o);
-                o.keySet().forEach(tp -> ask.put(tp, OffsetSpec.latest()));
-            }
-            var ends = admin.listOffsets(ask, new org.apache.kafka.clients.admin.ListOffsetsOptions(
-                    org.apache.kafka.common.IsolationLevel.READ_COMMITTED)).all().get(10, TimeUnit.SECONDS);
-            committed.forEach((g, o) -> {
-                long behind = 0;
-                for (var e : o.entrySet()) {
-                    if (e.getValue() != null && ends.containsKey(e.getKey())) {
-                        behind += Math.max(0, ends.get(e.getKey()).offset() - e.getValue().offset());
-                    }
-                }
-                out.put(g, behind);
-            });
-        } catch (Exception e) {
-            // a sample missed: left out of the table
-        }
-        return out;
-    }
-
     private static void awaitSettled(Admin admin, List<String> groups, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         int quietRounds = 0;
         while (System.nanoTime() < deadline) {
-            Map<String, Long> lag = lag(admin, groups);
+            Map<String, Long> lag = ConsumerLag.behind(admin, groups);
             boolean settled = lag.size() == groups.size() - 1 // the pass-through has consumed nothing yet
                     || lag.size() == groups.size();
             settled = settled && lag.values().stream().allMatch(v -> v == 0)

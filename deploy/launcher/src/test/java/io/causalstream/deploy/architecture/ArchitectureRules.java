@@ -1,10 +1,20 @@
 package io.causalstream.deploy.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.constructors;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaConstructor;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.dependencies.SliceRule;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -12,7 +22,9 @@ import java.util.stream.Stream;
  * The module graph as rules over packages: {@code schemas ← libs ← services ← research ← deploy} (see docs,
  * architecture). Maven's enforcer keeps the artifact graph honest (only {@code deploy} may declare a service
  * artifact, nothing below research a research or deploy artifact, research no deploy artifact); these rules check
- * what the code actually imports, which a transitive dependency could otherwise hide.
+ * what the code actually imports, which a transitive dependency could otherwise hide. Below them, the rules
+ * checked inside each module on its own classes ({@link ModuleArchitectureTest}): no package cycle, short
+ * constructors.
  */
 final class ArchitectureRules {
 
@@ -24,7 +36,8 @@ final class ArchitectureRules {
             "io.causalstream.text..", "io.causalstream.encoder..", "io.causalstream.measures..",
             "io.causalstream.alignment..", "io.causalstream.cesar..", "io.causalstream.validation..",
             "io.causalstream.wikicausal..", "io.causalstream.fcm..", "io.causalstream.openai..",
-            "io.causalstream.extractor.backend..", "io.causalstream.extractor.llm..", "io.causalstream.extractor.prompt..",
+            "io.causalstream.extractor.backend..", "io.causalstream.extractor.llm..",
+            "io.causalstream.extractor.generator..", "io.causalstream.extractor.prompt..",
             "io.causalstream.extractor.parse..", "io.causalstream.extractor.cache..", "io.causalstream.extractor.staged..",
             "io.causalstream.extractor.dataset..", "io.causalstream.elo.tournament..", "io.causalstream.elo.reliability.."};
 
@@ -84,6 +97,78 @@ final class ArchitectureRules {
             .because("the launcher's CLI runs the research tools, never the other way round");
 
     static final ArchRule ONLY_DEPLOY_USES_A_SERVICE = onlyDeployUsesAService();
+
+    /**
+     * Checked on one module's classes at a time (see {@link ModuleClasses}): each package is a slice. The
+     * dependencies of the {@code ignoredOrigins} (classes named with their nested classes) are not counted.
+     */
+    static SliceRule packagesFormNoCycle(Collection<String> ignoredOrigins) {
+        return slices().matching("io.causalstream.(**)")
+                .should().beFreeOfCycles()
+                .ignoreDependency(namedOrNestedIn(ignoredOrigins), DescribedPredicate.alwaysTrue())
+                .because("a package that needs another needing it back is one idea cut in two, or two ideas "
+                        + "tangled: the interface or record goes to the package that owns its concept");
+    }
+
+    static SliceRule packagesFormNoCycle() {
+        return packagesFormNoCycle(List.of());
+    }
+
+    /** The most parameters a constructor of the main sources takes. */
+    static final int MOST_CONSTRUCTOR_PARAMETERS = 6;
+
+    /**
+     * Checked on one module's hand-written classes at a time (see {@link ModuleClasses#handWritten()}); the
+     * {@code exempt} classes (named with their nested classes) are not. A record is left out: its components are
+     * its whole API, named where it is declared and read by name (a JSON view, a table row, one group of
+     * settings); a class's long constructor is a list of collaborators that hides several ideas.
+     */
+    static ArchRule constructorsTakeAtMostSixParameters(Collection<String> exempt) {
+        return constructors()
+                .that().areDeclaredInClassesThat(DescribedPredicate.not(JavaClass.Predicates.RECORDS))
+                .and().areDeclaredInClassesThat(DescribedPredicate.not(namedOrNestedIn(exempt)))
+                .should(takeAtMostParameters(MOST_CONSTRUCTOR_PARAMETERS))
+                .because("a longer row of arguments is read by position, not by name: pass a settings record, or "
+                        + "build the object in steps (a record's components are named where it is declared, so "
+                        + "records are not counted)")
+                .allowEmptyShould(true);
+    }
+
+    static ArchRule constructorsTakeAtMostSixParameters() {
+        return constructorsTakeAtMostSixParameters(List.of());
+    }
+
+    /** The classes of these names and the classes nested in them. */
+    static DescribedPredicate<JavaClass> namedOrNestedIn(Collection<String> classNames) {
+        return DescribedPredicate.describe("named or nested in " + classNames, c -> classNames.stream()
+                .anyMatch(n -> c.getName().equals(n) || c.getName().startsWith(n + "$")));
+    }
+
+    /**
+     * The parameters the source declares: the compiler adds an enum constant's name and ordinal, and an inner
+     * class's enclosing instance; a local or anonymous class's constructor takes the values it captures (none of
+     * them declared, so such classes are not counted).
+     */
+    static int declaredParameters(JavaConstructor constructor) {
+        JavaClass owner = constructor.getOwner();
+        int added = owner.isEnum() ? 2 : owner.isInnerClass() && owner.isMemberClass() ? 1 : 0;
+        return constructor.getRawParameterTypes().size() - added;
+    }
+
+    private static ArchCondition<JavaConstructor> takeAtMostParameters(int most) {
+        return new ArchCondition<>("take at most " + most + " parameters") {
+            @Override
+            public void check(JavaConstructor constructor, ConditionEvents events) {
+                JavaClass owner = constructor.getOwner();
+                if (owner.isAnonymousClass() || owner.isLocalClass()) {
+                    return;
+                }
+                int declared = declaredParameters(constructor);
+                events.add(new SimpleConditionEvent(constructor, declared <= most, constructor.getFullName()
+                        + " takes " + declared + " parameters " + constructor.getSourceCodeLocation()));
+            }
+        };
+    }
 
     private static ArchRule onlyDeployUsesAService() {
         List<ArchRule> rules = new ArrayList<>();

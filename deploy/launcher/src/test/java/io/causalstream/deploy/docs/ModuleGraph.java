@@ -25,7 +25,7 @@ import org.w3c.dom.Node;
  * declare it. A module is a pom without {@code <modules>}, named by its folder; an arrow is a dependency on another
  * module of this repository outside the test scope.
  */
-record ModuleGraph(SortedSet<String> modules, SortedSet<String> arrows) {
+public record ModuleGraph(SortedSet<String> modules, SortedSet<String> arrows) {
 
     private static final String GROUP = "io.causalstream";
     private static final Pattern NODE = Pattern.compile("^\\s*(\\w+)\\[\"([^\"]*)\"\\]\\s*$");
@@ -69,7 +69,7 @@ record ModuleGraph(SortedSet<String> modules, SortedSet<String> arrows) {
     }
 
     /** The graph the poms under root declare (folders named target are build output, not modules). */
-    static ModuleGraph declared(Path root) {
+    public static ModuleGraph declared(Path root) {
         Map<String, String> pathOf = new HashMap<>();
         Map<String, List<String>> dependsOn = new HashMap<>();
         try (Stream<Path> files = Files.walk(root)) {

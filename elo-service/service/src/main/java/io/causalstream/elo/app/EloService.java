@@ -126,7 +126,7 @@ public final class EloService implements ServiceRunner.Service {
         HostInfo self = new HostInfo(settings.advertisedHost(), ops.port());
 
         JudgmentMeters meters = new JudgmentMeters(ops.meters());
-        Topology topology = EloTopology.build(settings, serdes, meters);
+        Topology topology = EloTopology.build(settings.topology(), serdes, meters);
         var props = settings.streamsProperties(self.host() + ":" + self.port(), meters);
         // every dead letter (annotations with a foreign owner included) in deadletters{topic, reason}
         props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());

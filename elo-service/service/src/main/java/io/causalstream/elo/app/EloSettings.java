@@ -5,7 +5,9 @@ import io.causalstream.elo.tournament.TiePolicy;
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.StreamsProperties;
+import io.causalstream.elo.live.PipelineSettings;
 import io.causalstream.elo.topology.JudgmentListener;
+import io.causalstream.elo.topology.TopologySettings;
 import io.causalstream.elo.tournament.BtSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -245,6 +247,13 @@ public record EloSettings(
     /** The Elo arithmetic these settings ask for. */
     public EloRating rating() {
         return rating(eloK, eloInitial);
+    }
+
+    /** What the topology is built from. */
+    public TopologySettings topology() {
+        return new TopologySettings(rating(), ties, bt,
+                new TopologySettings.Refit(btRefitInterval, btRefitBudget, btRefitAsync), passageCacheSize,
+                new TopologySettings.Limits(maxPassageChars(), maxEdges));
     }
 
     /** {@link #streamsProperties(String, JudgmentListener)} without metrics (tests, tools). */

@@ -2,7 +2,6 @@ package io.causalstream.elo.live;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.elo.app.PipelineSettings;
 import io.causalstream.elo.pipeline.ConsumerLag;
 import io.causalstream.elo.pipeline.PipelineFigures;
 import io.causalstream.elo.pipeline.PipelineView;

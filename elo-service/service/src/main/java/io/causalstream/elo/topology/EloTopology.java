@@ -1,6 +1,5 @@
 package io.causalstream.elo.topology;
 
-import io.causalstream.elo.app.EloSettings;
 import io.causalstream.elo.tournament.BradleyTerry;
 import io.causalstream.schemas.tournament.Tournament;
 import io.causalstream.serde.SerdeFactory;
@@ -66,11 +65,11 @@ public final class EloTopology {
     static final char KEY_SEPARATOR = '\u0000';
 
     /** The topology without metrics (tests, tools). */
-    public static Topology build(EloSettings settings, SerdeFactory serdes) {
+    public static Topology build(TopologySettings settings, SerdeFactory serdes) {
         return build(settings, serdes, JudgmentListener.NONE);
     }
 
-    public static Topology build(EloSettings settings, SerdeFactory serdes, JudgmentListener listener) {
+    public static Topology build(TopologySettings settings, SerdeFactory serdes, JudgmentListener listener) {
         Topology topology = new Topology();
 
         // Inputs read from the beginning: a new instance group must see every passage, annotation and judgment.
@@ -81,14 +80,13 @@ public final class EloTopology {
         topology.addSource(AutoOffsetReset.earliest(), JUDGMENTS_SOURCE, Serdes.String().deserializer(),
                 serdes.valueDeserializer(Topics.JUDGMENTS), Topics.JUDGMENTS.name());
 
-        topology.addProcessor(PASSAGES_WRITER, () -> new PassageProcessor(settings.maxPassageChars()),
+        topology.addProcessor(PASSAGES_WRITER, () -> new PassageProcessor(settings.limits().maxPassageChars()),
                 PASSAGES_SOURCE);
-        topology.addProcessor(ANNOTATIONS_WRITER, () -> new AnnotationProcessor(settings.maxEdges()),
+        topology.addProcessor(ANNOTATIONS_WRITER, () -> new AnnotationProcessor(settings.limits().maxEdges()),
                 EXTRACTIONS_SOURCE);
         BradleyTerry bradleyTerry = new BradleyTerry(settings.bt());
-        topology.addProcessor(TOURNAMENT_UPDATER, () -> new JudgmentProcessor(settings.rating(), settings.ties(),
-                bradleyTerry, settings.btRefitInterval(), settings.btRefitBudget(), settings.btRefitAsync(),
-                settings.passageCacheSize(), listener), JUDGMENTS_SOURCE);
+        topology.addProcessor(TOURNAMENT_UPDATER, () -> new JudgmentProcessor(settings, bradleyTerry, listener),
+                JUDGMENTS_SOURCE);
         // a table is stored and then published as the same object: one serializer for both encodes it once
         Serializer<Tournament> tournamentBytes = new LastValueSerializer<>(serdes.valueSerializer(Topics.RATINGS));
         Serde<Tournament> tournamentSerde = Serdes.serdeFrom(tournamentBytes,

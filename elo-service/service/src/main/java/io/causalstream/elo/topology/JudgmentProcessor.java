@@ -80,15 +80,15 @@ final class JudgmentProcessor implements Processor<String, Judgment, String, Spe
         PairCounts counts;
     }
 
-    JudgmentProcessor(EloRating rating, TiePolicy tiePolicy, BradleyTerry bradleyTerry, Duration refitInterval,
-                      Duration refitBudget, boolean asyncRefit, int cacheSize, JudgmentListener listener) {
-        this.asyncRefit = asyncRefit;
-        this.cacheSize = cacheSize;
-        this.refitBudget = refitBudget;
-        this.rating = rating;
-        this.tiePolicy = tiePolicy;
+    /** {@code bradleyTerry} is the fit of {@code settings.bt()}, one for every task of the topology. */
+    JudgmentProcessor(TopologySettings settings, BradleyTerry bradleyTerry, JudgmentListener listener) {
+        this.asyncRefit = settings.refit().async();
+        this.cacheSize = settings.passageCacheSize();
+        this.refitBudget = settings.refit().budget();
+        this.rating = settings.rating();
+        this.tiePolicy = settings.ties();
         this.bradleyTerry = bradleyTerry;
-        this.refitInterval = refitInterval;
+        this.refitInterval = settings.refit().interval();
         this.listener = listener;
     }
 

@@ -3,6 +3,7 @@ package io.causalstream.elo.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.causalstream.elo.live.PipelineSettings;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.causalstream.deadletter.DeadLetterExceptionHandler;
+import io.causalstream.elo.live.PipelineSettings;
 import io.causalstream.elo.tournament.BtSettings;
 import io.causalstream.elo.tournament.TiePolicy;
 import java.time.Duration;

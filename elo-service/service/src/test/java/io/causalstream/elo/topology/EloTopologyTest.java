@@ -98,7 +98,7 @@ class EloTopologyTest {
         // refits on the stream thread, so one advance of the clock shows their result (one test covers async)
         cfg.putIfAbsent("elo.bt.refit.async", "false");
         EloSettings settings = EloSettings.from(Config.of(cfg));
-        driver = new TopologyTestDriver(EloTopology.build(settings, serdes, listener),
+        driver = new TopologyTestDriver(EloTopology.build(settings.topology(), serdes, listener),
                 settings.streamsProperties("localhost:7070", listener));
         passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.PASSAGES));
@@ -370,13 +370,13 @@ class EloTopologyTest {
     @Test
     void storesAndProcessorsHaveTheirNames() {
         start("half");
-        String description = EloTopology.build(EloSettings.from(Config.of(Map.of())), serdes).describe().toString();
+        TopologySettings defaults = EloSettings.from(Config.of(Map.of())).topology();
+        String description = EloTopology.build(defaults, serdes).describe().toString();
         assertThat(description).contains("extractions-source", "judgments-source", "annotations-writer",
                 "tournament-updater", "ratings-sink", "tournament-winners-sink", "annotations", "seen-judgments",
                 "tournaments", "passages-source", "passages-writer", "pair-counts", "bt-pending", "item-votes");
         // one sub-topology: every store of a passage lives in the same task, so one instance answers for it
-        assertThat(EloTopology.build(EloSettings.from(Config.of(Map.of())), serdes).describe().subtopologies())
-                .hasSize(1);
+        assertThat(EloTopology.build(defaults, serdes).describe().subtopologies()).hasSize(1);
     }
 
     @Test

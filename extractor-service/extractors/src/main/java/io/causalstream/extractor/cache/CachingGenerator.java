@@ -1,8 +1,8 @@
 package io.causalstream.extractor.cache;
 
-import io.causalstream.extractor.llm.BackendMeters;
-import io.causalstream.extractor.llm.Generation;
-import io.causalstream.extractor.llm.TextGenerator;
+import io.causalstream.extractor.generator.BackendMeters;
+import io.causalstream.extractor.generator.Generation;
+import io.causalstream.extractor.generator.TextGenerator;
 import io.causalstream.extractor.prompt.Message;
 import io.causalstream.extractor.prompt.Prompt;
 import java.util.Map;

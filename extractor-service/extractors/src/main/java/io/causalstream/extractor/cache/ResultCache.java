@@ -2,7 +2,7 @@ package io.causalstream.extractor.cache;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.causalstream.extractor.llm.Generation;
+import io.causalstream.extractor.generator.Generation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -2,6 +2,9 @@ package io.causalstream.extractor.llm;
 
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.generator.Generation;
+import io.causalstream.extractor.generator.StructuredOutputUnsupportedException;
+import io.causalstream.extractor.generator.TextGenerator;
 import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.extractor.parse.ParseResult;
 import io.causalstream.extractor.parse.ParsedTriple;

@@ -1,10 +1,5 @@
 package io.causalstream.extractor.parse;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.causalstream.extractor.parse.ParseProblem.Kind;
 import io.causalstream.schemas.graph.Direction;
 import java.util.ArrayList;
@@ -28,15 +23,10 @@ import java.util.regex.Pattern;
  *       source/target/direction or src/tgt/direction keys too, inside a code fence or not.</li>
  * </ul>
  * Chat-template tokens, echoed prompt headers, end-of-sequence markers and prose around the triplets are skipped
- * (and noted). Every repair or drop is a {@link ParseProblem}; a triplet repeated is kept once.
+ * (and noted). Every repair or drop is a {@link ParseProblem}; a triplet repeated is kept once. The JSON forms are
+ * read by {@link JsonTriplets}.
  */
 public final class TripletParser {
-
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_SINGLE_QUOTES,
-                    JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES, JsonReadFeature.ALLOW_JAVA_COMMENTS)
-            .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
-            .build();
 
     /** Where the model's answer starts when the prompt was echoed. */
     private static final Pattern ANSWER_START = Pattern.compile(
@@ -44,7 +34,7 @@ public final class TripletParser {
             Pattern.CASE_INSENSITIVE);
     private static final Pattern SPECIAL_TOKENS = Pattern.compile(
             "</?s>|<\\|[a-z_]+\\|>|\\[/?INST]|<</?SYS>>", Pattern.CASE_INSENSITIVE);
-    private static final Pattern TRIPLET_OPEN = Pattern.compile("<\\s*triple(?:t)?\\s*>", Pattern.CASE_INSENSITIVE);
+    static final Pattern TRIPLET_OPEN = Pattern.compile("<\\s*triple(?:t)?\\s*>", Pattern.CASE_INSENSITIVE);
     private static final Pattern TRIPLET_CLOSE = Pattern.compile("<\\s*/\\s*triple(?:t)?\\s*>",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern SUBJ = Pattern.compile("<\\s*subj?\\s*>", Pattern.CASE_INSENSITIVE);
@@ -53,8 +43,6 @@ public final class TripletParser {
             Pattern.CASE_INSENSITIVE);
     private static final Pattern CLOSING_TAG = Pattern.compile("<\\s*/\\s*(?:subj?|obj|relation)\\s*>",
             Pattern.CASE_INSENSITIVE);
-    private static final Pattern CODE_FENCE = Pattern.compile("```(?:json)?\\s*(.*?)```",
-            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
     private static final Pattern LEFTOVER_MARKUP = Pattern.compile("\\*\\*|__|^\\s*[-*•]\\s+|^\\s*\\d+[.)]\\s+");
 
     /** Parses one output; {@code truncated} says the server stopped at the token limit. */
@@ -68,9 +56,9 @@ public final class TripletParser {
                 problems.add(ParseProblem.of(Kind.TRUNCATED, tail(text)));
             }
             String answer = answerPart(text);
-            if (looksLikeJson(answer)) {
+            if (JsonTriplets.looksLikeJson(answer)) {
                 format = "json";
-                parseJson(answer, triples, problems);
+                JsonTriplets.parse(answer, triples, problems);
             } else if (hasTaggedFields(answer)) {
                 format = "tagged";
                 parseTagged(answer, triples, problems);
@@ -104,100 +92,6 @@ public final class TripletParser {
             }
         }
         return SPECIAL_TOKENS.matcher(text.substring(start)).replaceAll(" ");
-    }
-
-    // ---------------------------------------------------------------- JSON
-
-    private static boolean looksLikeJson(String answer) {
-        String s = answer.strip();
-        Matcher fence = CODE_FENCE.matcher(s);
-        if (fence.find()) {
-            s = fence.group(1).strip();
-        }
-        return (s.startsWith("{") || s.startsWith("[")) && !TRIPLET_OPEN.matcher(s).find();
-    }
-
-    private static void parseJson(String answer, List<ParsedTriple> triples, List<ParseProblem> problems) {
-        String s = answer.strip();
-        Matcher fence = CODE_FENCE.matcher(s);
-        if (fence.find()) {
-            if (!s.substring(0, fence.start()).isBlank() || !s.substring(fence.end()).isBlank()) {
-                problems.add(ParseProblem.of(Kind.EXTRA_TEXT, s.substring(0, fence.start()) + " "
-                        + s.substring(fence.end())));
-            }
-            s = fence.group(1).strip();
-        }
-        JsonNode root;
-        try (JsonParser p = JSON.createParser(s)) {
-            root = JSON.readTree(p);
-            if (p.nextToken() != null) {
-                problems.add(ParseProblem.of(Kind.EXTRA_TEXT, "after the JSON value"));
-            }
-        } catch (Exception e) {
-            problems.add(ParseProblem.of(Kind.INVALID_JSON, e.getMessage()));
-            salvageJsonObjects(s, triples, problems);
-            return;
-        }
-        JsonNode list = root;
-        if (root != null && root.isObject()) {
-            list = firstArray(root);
-        }
-        if (list == null || !list.isArray()) {
-            problems.add(ParseProblem.of(Kind.INVALID_JSON, "no list of triplets in " + root));
-            return;
-        }
-        for (JsonNode item : list) {
-            jsonTriple(item, triples, problems);
-        }
-    }
-
-    /** A cut-off JSON reply (token limit): read the complete {...} objects it holds. */
-    private static void salvageJsonObjects(String s, List<ParsedTriple> triples, List<ParseProblem> problems) {
-        Matcher m = Pattern.compile("\\{[^{}\\[\\]]*}").matcher(s);
-        while (m.find()) {
-            try {
-                jsonTriple(JSON.readTree(m.group()), triples, problems);
-            } catch (Exception e) {
-                problems.add(ParseProblem.of(Kind.INVALID_JSON, m.group()));
-            }
-        }
-    }
-
-    private static JsonNode firstArray(JsonNode object) {
-        for (String key : List.of("triplets", "triples", "relations", "causal_relations", "causal relations",
-                "edges")) {
-            if (object.has(key) && object.get(key).isArray()) {
-                return object.get(key);
-            }
-        }
-        for (JsonNode child : object) {
-            if (child.isArray()) {
-                return child;
-            }
-        }
-        return object.has("subject") || object.has("source") || object.has("src")
-                ? JSON.createArrayNode().add(object) : null;
-    }
-
-    private static void jsonTriple(JsonNode item, List<ParsedTriple> triples, List<ParseProblem> problems) {
-        if (item == null || !item.isObject()) {
-            problems.add(ParseProblem.of(Kind.MISSING_FIELD, String.valueOf(item)));
-            return;
-        }
-        String subject = text(item, "subject", "source", "src", "cause", "subj");
-        String object = text(item, "object", "target", "tgt", "effect", "obj");
-        String relation = text(item, "relation", "direction", "polarity", "relationship", "sign");
-        add(subject, object, relation, item.toString(), triples, problems);
-    }
-
-    private static String text(JsonNode item, String... keys) {
-        for (String key : keys) {
-            JsonNode v = item.get(key);
-            if (v != null && !v.isNull()) {
-                return v.isValueNode() ? v.asText() : v.toString();
-            }
-        }
-        return null;
     }
 
     // ---------------------------------------------------------------- tagged <subj>..</subj>
@@ -351,8 +245,9 @@ public final class TripletParser {
 
     // ---------------------------------------------------------------- common
 
-    private static void add(String subject, String object, String relation, String context,
-                            List<ParsedTriple> triples, List<ParseProblem> problems) {
+    /** Adds the triple the three fields name, or the problem that keeps it out. */
+    static void add(String subject, String object, String relation, String context, List<ParsedTriple> triples,
+                    List<ParseProblem> problems) {
         if (subject == null || object == null || relation == null) {
             problems.add(ParseProblem.of(Kind.MISSING_FIELD, context));
             return;

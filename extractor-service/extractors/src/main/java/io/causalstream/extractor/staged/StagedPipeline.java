@@ -1,7 +1,7 @@
 package io.causalstream.extractor.staged;
 
-import io.causalstream.extractor.llm.Generation;
-import io.causalstream.extractor.llm.TextGenerator;
+import io.causalstream.extractor.generator.Generation;
+import io.causalstream.extractor.generator.TextGenerator;
 import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.extractor.parse.ParseResult;
 import io.causalstream.extractor.parse.ParsedTriple;

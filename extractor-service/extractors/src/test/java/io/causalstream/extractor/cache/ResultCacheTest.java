@@ -2,7 +2,7 @@ package io.causalstream.extractor.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.llm.Generation;
+import io.causalstream.extractor.generator.Generation;
 import io.causalstream.extractor.prompt.PromptFormat;
 import io.causalstream.extractor.prompt.PromptLibrary;
 import java.nio.file.Files;

@@ -1,46 +1,30 @@
 package io.causalstream.extractor.pipeline;
 
 import io.causalstream.deadletter.DeadLetters;
-import io.causalstream.deadletter.InvalidRecordException;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.LanguageSupport;
-import io.causalstream.extractor.parse.ParseProblem;
-import io.causalstream.extractor.llm.BackendUnavailableException;
+import io.causalstream.extractor.backend.BackendUnavailableException;
 import io.causalstream.schemas.extraction.Extraction;
-import io.causalstream.schemas.graph.Annotator;
-import io.causalstream.schemas.passage.Passage;
 import io.causalstream.serde.SerdeFactory;
 import io.causalstream.topics.Topics;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.InterruptException;
-import org.apache.kafka.common.errors.OutOfOrderSequenceException;
-import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.Serializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,12 +33,14 @@ import org.slf4j.LoggerFactory;
  * transaction holding its {@code extractions}, its dead letters and the consumer offsets after it. Readers with
  * {@code isolation.level=read_committed} see every passage's outcome once, whatever crashes or rebalances happen.
  *
- * <p>Per batch: decode and validate every record (an undecodable or invalid one is dead-lettered with its original
- * bytes), extract the valid passages concurrently ({@link BatchExtraction}), then begin the transaction, publish
- * the results in input order, add the offsets and commit. Extraction runs before the transaction begins so the
- * transaction stays short even when a slow backend takes a while.
+ * <p>Per batch: decode and validate every record ({@link RecordTriage}: an undecodable or invalid one is
+ * dead-lettered with its original bytes), extract the valid passages concurrently ({@link BatchExtraction}), then
+ * begin the transaction, publish the results in input order ({@link BatchOutput}), add the offsets and commit.
+ * Extraction runs before the transaction begins so the transaction stays short even when a slow backend takes a
+ * while.
  *
- * <p>A Kafka or registry error aborts the batch and rewinds the consumer, and the batch is retried after a backoff.
+ * <p>A Kafka or registry error aborts the batch and rewinds the consumer, and the batch is retried after a backoff
+ * ({@link BatchRetry}).
  * A fenced producer (another instance took over this transactional id) or a lost authorization stops the loop:
  * {@link #status()} then reports it as failed.
  *
@@ -71,17 +57,15 @@ public final class PassagePipeline implements AutoCloseable {
 
     private final Consumer<byte[], byte[]> consumer;
     private final Producer<byte[], byte[]> producer;
-    private final Deserializer<Passage> passages;
-    private final Serializer<Extraction> extractions;
-    private final Annotator annotator;
+    /** Decodes and checks each record of a batch. */
+    private final RecordTriage triage;
+    /** Writes a batch's outcome inside its transaction. */
+    private final BatchOutput output;
     private final BatchExtraction batchExtraction;
+    /** Aborts, rewinds and backs off a failed batch. */
+    private final BatchRetry retry;
     private final Duration retryBackoff;
     private final ExtractorMetrics metrics;
-    private final Clock clock;
-    private final int maxPassageChars;
-    private final LanguageSupport.Policy unsupportedLanguage;
-    /** The dead-letter reason label of a passage in an unsupported language. */
-    static final String UNSUPPORTED_LANGUAGE = "unsupported_language";
     private final Duration drainTimeout;
 
     private final AtomicLong extracted = new AtomicLong();
@@ -168,24 +152,17 @@ public final class PassagePipeline implements AutoCloseable {
      */
     public PassagePipeline(Consumer<byte[], byte[]> consumer, Producer<byte[], byte[]> producer, SerdeFactory serdes,
                            Extractor extractor, ExtractorMetrics metrics, Settings settings) {
-        int maxConcurrency = settings.maxConcurrency();
-        Duration retryBackoff = settings.retryBackoff();
-        Clock clock = settings.clock();
-        int maxPassageChars = settings.maxPassageChars();
-        Duration drainTimeout = settings.drainTimeout();
-        LanguageSupport.Policy unsupportedLanguage = settings.unsupportedLanguage();
-        this.unsupportedLanguage = unsupportedLanguage;
-        this.maxPassageChars = maxPassageChars;
-        this.drainTimeout = drainTimeout;
+        this.drainTimeout = settings.drainTimeout();
         this.consumer = consumer;
         this.producer = producer;
-        this.passages = serdes.valueDeserializer(Topics.PASSAGES);
-        this.extractions = serdes.valueSerializer(Topics.EXTRACTIONS);
-        this.annotator = extractor.annotator();
-        this.batchExtraction = new BatchExtraction(extractor, maxConcurrency);
-        this.retryBackoff = retryBackoff;
+        this.triage = new RecordTriage(serdes.valueDeserializer(Topics.PASSAGES), settings.maxPassageChars(),
+                settings.unsupportedLanguage());
+        this.output = new BatchOutput(producer, serdes.valueSerializer(Topics.EXTRACTIONS), extractor.annotator(),
+                settings.clock(), () -> consumer.groupMetadata().groupId());
+        this.batchExtraction = new BatchExtraction(extractor, settings.maxConcurrency());
+        this.retryBackoff = settings.retryBackoff();
+        this.retry = new BatchRetry(consumer, producer, retryBackoff);
         this.metrics = metrics;
-        this.clock = clock;
     }
 
     /**
@@ -244,33 +221,14 @@ public final class PassagePipeline implements AutoCloseable {
         }
     }
 
-    private sealed interface Item {
-        ConsumerRecord<byte[], byte[]> record();
-    }
-
-    private record Accepted(ConsumerRecord<byte[], byte[]> record, Passage passage) implements Item {
-    }
-
-    /** A passage in a language the extractors do not read: published as an empty extraction saying so. */
-    private record Unsupported(ConsumerRecord<byte[], byte[]> record, Passage passage, ParseProblem problem)
-            implements Item {
-    }
-
-    /** @param reason why, its code the dead-letter reason label (undecodable, unknown_schema_id, invalid, ...) */
-    private record Rejected(ConsumerRecord<byte[], byte[]> record, InvalidRecordException reason) implements Item {
-    }
-
-    /** What a committed batch adds to the meters: its extractions and the reason label of each dead letter. */
-    private record Published(List<ExtractionResult.Success> extractions, List<String> deadLetters) {
-    }
-
     private void process(ConsumerRecords<byte[], byte[]> records) {
         boolean inTransaction = false;
         try {
-            List<Item> items = new ArrayList<>(records.count());
-            records.forEach(r -> items.add(decode(r)));
+            List<RecordTriage.Item> items = new ArrayList<>(records.count());
+            records.forEach(r -> items.add(triage.of(r)));
             List<ExtractionResult> results = batchExtraction.run(items.stream()
-                    .filter(Accepted.class::isInstance).map(i -> ((Accepted) i).passage()).toList());
+                    .filter(RecordTriage.Accepted.class::isInstance).map(i -> ((RecordTriage.Accepted) i).passage())
+                    .toList());
             Optional<Throwable> outage = results.stream().filter(ExtractionResult.Failure.class::isInstance)
                     .map(r -> ((ExtractionResult.Failure) r).error())
                     .filter(BackendUnavailableException.class::isInstance).findFirst();
@@ -283,7 +241,7 @@ public final class PassagePipeline implements AutoCloseable {
 
             producer.beginTransaction();
             inTransaction = true;
-            Published published = publish(items, results.iterator());
+            BatchOutput.Published published = output.publish(items, results.iterator());
             producer.sendOffsetsToTransaction(nextOffsets(records), consumer.groupMetadata());
             commit();
             inTransaction = false;
@@ -294,116 +252,20 @@ public final class PassagePipeline implements AutoCloseable {
             extracted.addAndGet(published.extractions().size());
             deadLettered.addAndGet(published.deadLetters().size());
         } catch (InterruptedException e) {
-            abortQuietly(inTransaction);
+            retry.abortQuietly(inTransaction);
             Thread.currentThread().interrupt();
             throw new InterruptException(e);
         } catch (WakeupException | InterruptException e) {
-            abortQuietly(inTransaction);
+            retry.abortQuietly(inTransaction);
             throw e;
         } catch (RuntimeException e) {
-            if (isFatal(e)) {
+            if (BatchRetry.isFatal(e)) {
                 // Nothing of this batch was committed; the broker (or the instance that fenced this one) aborts
                 // the open transaction, and the batch is processed again by whoever owns the partition next.
                 throw new IllegalStateException("cannot go on with this producer", e);
             }
             retryLater(records, inTransaction, e);
         }
-    }
-
-    /**
-     * Errors after which the producer cannot be used again: fenced (another instance now owns this transactional
-     * id), a broken sequence, or missing rights. The client sometimes wraps them, hence the walk down the causes.
-     */
-    static boolean isFatal(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ProducerFencedException || t instanceof OutOfOrderSequenceException
-                    || t instanceof AuthorizationException || t instanceof UnsupportedVersionException
-                    || t instanceof FencedInstanceIdException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Item decode(ConsumerRecord<byte[], byte[]> record) {
-        String key = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
-        Passage passage;
-        try {
-            passage = passages.deserialize(record.topic(), record.headers(), record.value());
-        } catch (RuntimeException e) {
-            if (TransientFailures.isTransient(e)) {
-                throw e; // the registry is unreachable: retry the batch rather than dead-letter good records
-            }
-            String code = DeadLetters.code(e); // unknown_schema_id, when the registry does not have the schema id
-            return new Rejected(record, new InvalidRecordException(code == null ? InvalidRecordException.UNDECODABLE : code,
-                    "value is not a Passage in the registry's Avro wire format", e));
-        }
-        Optional<String> problem = PassageValidation.problem(key, passage, maxPassageChars);
-        if (problem.isPresent()) {
-            return new Rejected(record, new InvalidRecordException(problem.get()));
-        }
-        Optional<ParseProblem> language = LanguageSupport.unsupported(passage.getText());
-        if (language.isEmpty()) {
-            return new Accepted(record, passage);
-        }
-        if (unsupportedLanguage == LanguageSupport.Policy.DLQ) {
-            return new Rejected(record, new InvalidRecordException(UNSUPPORTED_LANGUAGE, "passage '"
-                    + passage.getId() + "' is in an unsupported " + language.get().detail() + " ("
-                    + LanguageSupport.SETTING + "=dlq)", null));
-        }
-        return new Unsupported(record, passage, language.get());
-    }
-
-    private Published publish(List<Item> items, Iterator<ExtractionResult> results) {
-        List<ExtractionResult.Success> published = new ArrayList<>();
-        List<String> deadLetters = new ArrayList<>();
-        for (Item item : items) {
-            switch (item) {
-                case Rejected r -> {
-                    deadLetter(r.record(), r.reason());
-                    deadLetters.add(r.reason().code());
-                }
-                case Unsupported u -> {
-                    ExtractionResult.Success empty = new ExtractionResult.Success(
-                            LanguageSupport.reported(u.problem()), Duration.ZERO);
-                    send(u.passage(), empty);
-                    published.add(empty);
-                }
-                case Accepted a -> {
-                    switch (results.next()) {
-                        case ExtractionResult.Success s -> {
-                            send(a.passage(), s);
-                            published.add(s);
-                        }
-                        case ExtractionResult.Failure f -> {
-                            InvalidRecordException failed = new InvalidRecordException("backend_failed",
-                                    "extractor " + annotator.getId() + " failed on passage '"
-                                            + a.passage().getId() + "'", f.error());
-                            deadLetter(a.record(), failed);
-                            deadLetters.add(failed.code());
-                        }
-                    }
-                }
-            }
-        }
-        return new Published(published, deadLetters);
-    }
-
-    private void send(Passage passage, ExtractionResult.Success result) {
-        Extraction extraction = ExtractionRecords.of(passage.getId(), annotator, result.outcome(), result.latency(),
-                clock.instant());
-        // Serialized here, not in the producer, so one byte[] producer writes both extractions and dead letters.
-        byte[] value = extractions.serialize(Topics.EXTRACTIONS.name(), extraction);
-        producer.send(new ProducerRecord<>(Topics.EXTRACTIONS.name(),
-                passage.getId().getBytes(StandardCharsets.UTF_8), value));
-    }
-
-    private void deadLetter(ConsumerRecord<byte[], byte[]> record, InvalidRecordException reason) {
-        log.warn("{}-{}@{} sent to {}: {}", record.topic(), record.partition(), record.offset(),
-                Topics.PASSAGES.deadLetterTopic(), DeadLetters.reason(reason));
-        // the consumer group is the service's application id: the dead letter names the service that wrote it
-        producer.send(DeadLetters.record(record.topic(), record.partition(), record.offset(), record.key(),
-                record.value(), record.headers(), reason, consumer.groupMetadata().groupId()));
     }
 
     /** A commit that times out is still pending in the producer: it must be retried, it cannot be aborted. */
@@ -437,45 +299,7 @@ public final class PassagePipeline implements AutoCloseable {
         lastError = describe(error);
         log.warn("batch of {} records failed, aborting it and retrying in {} ms: {}", records.count(),
                 retryBackoff.toMillis(), lastError, error);
-        if (inTransaction) {
-            try {
-                producer.abortTransaction();
-            } catch (RuntimeException abortError) {
-                abortError.addSuppressed(error);
-                throw new IllegalStateException("cannot abort the failed transaction", abortError);
-            }
-        }
-        rewind(records);
-        try {
-            Thread.sleep(retryBackoff);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptException(e);
-        }
-    }
-
-    /**
-     * Seeks back to the first offset of the batch in each partition. That is the last committed offset: every
-     * earlier batch was either committed or rewound like this one. Using the batch itself spares a round trip to
-     * a group coordinator that may be the very thing failing.
-     */
-    private void rewind(ConsumerRecords<byte[], byte[]> records) {
-        var assigned = consumer.assignment();
-        for (TopicPartition tp : records.partitions()) {
-            if (assigned.contains(tp)) {
-                consumer.seek(tp, records.records(tp).get(0).offset());
-            }
-        }
-    }
-
-    private void abortQuietly(boolean inTransaction) {
-        if (inTransaction) {
-            try {
-                producer.abortTransaction();
-            } catch (RuntimeException e) {
-                log.debug("abort on shutdown failed; the broker aborts the transaction on timeout", e);
-            }
-        }
+        retry.later(records, inTransaction, error);
     }
 
     private void fail(Throwable t) {
@@ -486,31 +310,6 @@ public final class PassagePipeline implements AutoCloseable {
 
     private static String describe(Throwable t) {
         return t.getClass().getSimpleName() + ": " + DeadLetters.reason(t);
-    }
-
-    /**
-     * No transaction is open while {@code poll()} runs these callbacks (each batch commits or aborts before the
-     * next poll) and nothing is buffered between batches, so a revoked partition needs no flush: its new owner
-     * resumes from the committed offsets, and offsets sent with {@code consumer.groupMetadata()} fence a stale
-     * owner's commit.
-     */
-    private static final class RebalanceLog implements ConsumerRebalanceListener {
-        @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            log.info("assigned {}", partitions);
-        }
-
-        @Override
-        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            if (!partitions.isEmpty()) {
-                log.info("revoked {}", partitions);
-            }
-        }
-
-        @Override
-        public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            log.warn("lost {} (the group moved on without this instance)", partitions);
-        }
     }
 
     /**

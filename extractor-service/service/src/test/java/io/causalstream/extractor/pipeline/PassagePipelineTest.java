@@ -241,9 +241,9 @@ class PassagePipelineTest {
 
     @Test
     void isFatalLooksThroughWrappers() {
-        assertThat(PassagePipeline.isFatal(new KafkaException("wrapped", new ProducerFencedException("fenced"))))
+        assertThat(BatchRetry.isFatal(new KafkaException("wrapped", new ProducerFencedException("fenced"))))
                 .isTrue();
-        assertThat(PassagePipeline.isFatal(new KafkaException("timeout"))).isFalse();
+        assertThat(BatchRetry.isFatal(new KafkaException("timeout"))).isFalse();
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.causalstream.deadletter.DeadLetters;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.llm.BackendUnavailableException;
+import io.causalstream.extractor.backend.BackendUnavailableException;
 import io.causalstream.extractor.parse.ParseProblem;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.Annotator;

@@ -1,11 +1,10 @@
 package io.causalstream.openai.resilience;
 
-import io.causalstream.openai.ServerUnavailableException;
 import java.time.Duration;
 
 /**
  * Stops calling a server that keeps failing. CLOSED: calls go through; {@code failureThreshold} failures in a row
- * open it. OPEN: calls fail at once with {@link ServerUnavailableException} for {@code openDuration}. Then
+ * open it. OPEN: calls fail at once with {@link CircuitOpenException} for {@code openDuration}. Then
  * HALF_OPEN: one trial call goes through; its success closes the breaker, its failure opens it again. Without it,
  * every queued passage would pay the full retry schedule against a dead server. Thread-safe.
  */
@@ -45,11 +44,11 @@ public final class CircuitBreaker {
             }
             case HALF_OPEN -> {
                 if (trialInFlight) {
-                    throw new ServerUnavailableException(name + " circuit is half-open: waiting for the trial call");
+                    throw new CircuitOpenException(name + " circuit is half-open: waiting for the trial call");
                 }
                 trialInFlight = true;
             }
-            case OPEN -> throw new ServerUnavailableException(name + " circuit is open after "
+            case OPEN -> throw new CircuitOpenException(name + " circuit is open after "
                     + failureThreshold + " failures in a row; retrying in "
                     + Duration.ofNanos(openNanos - (ticker.nanoTime() - openedAt)).toMillis() + " ms");
         }

@@ -3,7 +3,6 @@ package io.causalstream.openai.resilience;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causalstream.openai.ServerUnavailableException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +19,7 @@ class CircuitBreakerTest {
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
         breaker.onFailure();
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
-        assertThatThrownBy(breaker::acquire).isInstanceOf(ServerUnavailableException.class)
+        assertThatThrownBy(breaker::acquire).isInstanceOf(CircuitOpenException.class)
                 .hasMessage("server circuit is open after 2 failures in a row; retrying in 30000 ms");
         assertThat(breaker.timesOpened()).isEqualTo(1);
     }
@@ -32,7 +31,8 @@ class CircuitBreakerTest {
         ticker.advance(Duration.ofSeconds(30));
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.HALF_OPEN);
         breaker.acquire(); // the trial
-        assertThatThrownBy(breaker::acquire).hasMessage("server circuit is half-open: waiting for the trial call");
+        assertThatThrownBy(breaker::acquire).isInstanceOf(CircuitOpenException.class)
+                .hasMessage("server circuit is half-open: waiting for the trial call");
         breaker.onFailure(); // the trial failed: open again, for another 30 s
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
         assertThat(breaker.timesOpened()).isEqualTo(2);

@@ -181,8 +181,8 @@ public final class ScorerService implements ServiceRunner.Service {
         props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
         MapWiring maps = new MapWiring(mapSimilarity(settings.maps(), encoder), new MapMetrics(ops.meters()),
                 mapViews);
-        KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings, serdes, metrics, scorer, pool, maps),
-                props);
+        KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings.topology(), serdes, metrics, scorer, pool,
+                maps), props);
         watch.watch(ks);
         streamsMetrics = new KafkaStreamsMetrics(ks);
         streamsMetrics.bindTo(ops.meters());

@@ -6,6 +6,7 @@ import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.scorer.maps.MapSettings;
 import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.scorer.scoring.GraphScorer;
+import io.causalstream.scorer.topology.TopologySettings;
 import java.util.Map;
 
 /**
@@ -148,6 +149,11 @@ public record ScorerSettings(CommonSettings common,
     /** Null for Kafka Streams' default. */
     public String stateDir() {
         return common.stateDir();
+    }
+
+    /** What the topology is built from. */
+    public TopologySettings topology() {
+        return new TopologySettings(goldPreference, maxEdges, maxPassageChars(), maps);
     }
 
     /** The scorer of {@link #measures()} over the built-in measures, without hooks. */

@@ -24,30 +24,42 @@ final class GoldProcessor extends ScoreProcessor<GoldGraph> {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GoldProcessor.class);
 
+    /**
+     * The golds one input topic carries.
+     *
+     * @param topic      its name, for messages
+     * @param origin     the slot a tombstone on it deletes
+     * @param originOnly a gold of any other origin is invalid on it
+     */
+    private record TopicGolds(String topic, GoldOrigin origin, boolean originOnly) {
+    }
+
     private final String topic;
     private final GoldOrigin topicOrigin;
     private final boolean onlyTopicOrigin;
     private final int maxEdges;
 
-    private GoldProcessor(String topic, GoldOrigin topicOrigin, boolean onlyTopicOrigin, GraphScorer scorer,
-                          GoldPreference preference, ScoringObserver observer, int maxEdges) {
+    private GoldProcessor(TopicGolds golds, GraphScorer scorer, GoldPreference preference, ScoringObserver observer,
+                          int maxEdges) {
         super(scorer, preference, observer);
-        this.topic = topic;
-        this.topicOrigin = topicOrigin;
-        this.onlyTopicOrigin = onlyTopicOrigin;
+        this.topic = golds.topic();
+        this.topicOrigin = golds.origin();
+        this.onlyTopicOrigin = golds.originOnly();
         this.maxEdges = maxEdges;
     }
 
     /** {@code gold-graphs}: curated golds, and tournament winners if someone mirrors them there. */
     static GoldProcessor forGoldGraphs(String topic, GraphScorer scorer, GoldPreference preference,
                                        ScoringObserver observer, int maxEdges) {
-        return new GoldProcessor(topic, GoldOrigin.CURATED, false, scorer, preference, observer, maxEdges);
+        return new GoldProcessor(new TopicGolds(topic, GoldOrigin.CURATED, false), scorer, preference, observer,
+                maxEdges);
     }
 
     /** {@code tournament-winners}: only TOURNAMENT golds, published by the Elo service. */
     static GoldProcessor forTournamentWinners(String topic, GraphScorer scorer, GoldPreference preference,
                                               ScoringObserver observer, int maxEdges) {
-        return new GoldProcessor(topic, GoldOrigin.TOURNAMENT, true, scorer, preference, observer, maxEdges);
+        return new GoldProcessor(new TopicGolds(topic, GoldOrigin.TOURNAMENT, true), scorer, preference, observer,
+                maxEdges);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.causalstream.scorer.topology;
 
 import io.causalstream.schemas.gold.GoldGraph;
 import io.causalstream.schemas.passage.Passage;
-import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.scorer.maps.MapAggregateProcessor;
 import io.causalstream.scorer.maps.MapKeyProcessor;
@@ -119,20 +118,11 @@ public final class ScorerTopology {
     public static final String ALIGNMENT_STORE = "alignment-by-passage";
     public static final String ALIGNMENT_BY_MEASURE_STORE = "alignment-by-measure";
 
-    public static Topology build(ScorerSettings settings, SerdeFactory serdes) {
-        return build(settings, serdes, ScoringObserver.NONE);
-    }
-
-    /** The topology with the measures of {@code scorer.measures} and no hooks. */
-    public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer) {
-        return build(settings, serdes, observer, settings.graphScorer());
-    }
-
     /**
      * The topology around a given scorer, validating on the stream thread ({@link ValidationWorkers#inline}): for
      * topology tests and tools, where results should follow their input at once.
      */
-    public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
+    public static Topology build(TopologySettings settings, SerdeFactory serdes, ScoringObserver observer,
                                  GraphScorer scorer) {
         return build(settings, serdes, observer, scorer, ValidationWorkers.inline(scorer));
     }
@@ -141,7 +131,7 @@ public final class ScorerTopology {
      * The topology around a given scorer (measures and hooks chosen) and the workers that validate for it; the
      * collective maps resolve concepts by text only.
      */
-    public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
+    public static Topology build(TopologySettings settings, SerdeFactory serdes, ScoringObserver observer,
                                  GraphScorer scorer, ValidationWorkers workers) {
         return build(settings, serdes, observer, scorer, workers, MapWiring.textOnly());
     }
@@ -150,7 +140,7 @@ public final class ScorerTopology {
      * The whole topology: a given scorer and its validation workers, and the collective maps' concept similarity
      * and meters.
      */
-    public static Topology build(ScorerSettings settings, SerdeFactory serdes, ScoringObserver observer,
+    public static Topology build(TopologySettings settings, SerdeFactory serdes, ScoringObserver observer,
                                  GraphScorer scorer, ValidationWorkers workers, MapWiring maps) {
         GoldPreference preference = settings.goldPreference();
         int maxEdges = settings.maxEdges();

@@ -78,7 +78,7 @@ class CausalMapsBenchTest {
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of(), MapSettings.DEFAULT);
         GraphScorer scorer = settings.graphScorer();
         MapWiring wiring = new MapWiring(() -> similarity, MapMetrics.none());
-        try (TopologyTestDriver driver = new TopologyTestDriver(ScorerTopology.build(settings, serdes,
+        try (TopologyTestDriver driver = new TopologyTestDriver(ScorerTopology.build(settings.topology(), serdes,
                 ScoringObserver.NONE, scorer, ValidationWorkers.inline(scorer),
                 wiring), ScorerService.streamsProperties(settings, null),
                 Instant.ofEpochMilli(1_700_000_000_000L))) {

@@ -83,7 +83,7 @@ class CausalMapsTopologyTest {
                 GoldPreference.CURATED, "exact", 500, 1,
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of(), mapSettings);
         GraphScorer scorer = settings.graphScorer();
-        driver = new TopologyTestDriver(ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer,
+        driver = new TopologyTestDriver(ScorerTopology.build(settings.topology(), serdes, ScoringObserver.NONE, scorer,
                 ValidationWorkers.inline(scorer), wiring),
                 ScorerService.streamsProperties(settings, null), T0);
         scored = driver.createInputTopic(Topics.SCORED_GRAPHS.name(), new StringSerializer(),

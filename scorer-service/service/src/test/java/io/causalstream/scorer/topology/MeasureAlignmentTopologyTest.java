@@ -70,7 +70,8 @@ class MeasureAlignmentTopologyTest {
                 GoldPreference.CURATED, "exact", 500, 1,
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
-        driver = new TopologyTestDriver(ScorerTopology.build(settings, serdes), props, T0);
+        driver = new TopologyTestDriver(ScorerTopology.build(settings.topology(), serdes, ScoringObserver.NONE,
+                settings.graphScorer()), props, T0);
         extractions = driver.createInputTopic(Topics.EXTRACTIONS.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.EXTRACTIONS));
         golds = driver.createInputTopic(Topics.GOLD_GRAPHS.name(), new StringSerializer(),

@@ -125,9 +125,11 @@ class ScorerTopologyTest {
                 ScorerSettings.DEFAULT_VALIDATION_BUDGET_MS, Map.of());
         Properties props = ScorerService.streamsProperties(settings, null);
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
-        driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(settings, serdes, observer)
-                : workers == null ? ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer)
-                : ScorerTopology.build(settings, serdes, ScoringObserver.NONE, scorer, workers), props, T0);
+        TopologySettings topology = settings.topology();
+        driver = new TopologyTestDriver(scorer == null ? ScorerTopology.build(topology, serdes, observer,
+                settings.graphScorer())
+                : workers == null ? ScorerTopology.build(topology, serdes, ScoringObserver.NONE, scorer)
+                : ScorerTopology.build(topology, serdes, ScoringObserver.NONE, scorer, workers), props, T0);
         passages = driver.createInputTopic(Topics.PASSAGES.name(), new StringSerializer(),
                 serdes.valueSerializer(Topics.PASSAGES));
         passagesDlq = driver.createOutputTopic(Topics.PASSAGES.deadLetterTopic(), new ByteArrayDeserializer(),
@@ -450,7 +452,8 @@ class ScorerTopologyTest {
 
     @Test
     void everyNodeAndStoreIsNamed() {
-        TopologyDescription description = ScorerTopology.build(ScorerSettings.defaults(), serdes).describe();
+        TopologyDescription description = ScorerTopology.build(ScorerSettings.defaults().topology(), serdes,
+                ScoringObserver.NONE, ScorerSettings.defaults().graphScorer()).describe();
         assertThat(description.subtopologies()).hasSize(3);
         var subtopologies = description.subtopologies().stream()
                 .sorted(java.util.Comparator.comparingInt(TopologyDescription.Subtopology::id)).toList();

@@ -10,6 +10,8 @@ import java.util.Map;
  * Clipped n-gram matching shared by the BLEU implementations. Tokens get small int ids and an n-gram (n &le; 4)
  * becomes one {@code long} (16 bits per token), so counting is sorting and binary search instead of hashing
  * lists; inputs with more than 65,535 distinct tokens fall back to list keys.
+ *
+ * <p>Why this is long: one clipped count in the three forms the input's size calls for (packed longs, id scans, lists).
  */
 final class Ngrams {
 

@@ -31,9 +31,9 @@ import org.slf4j.LoggerFactory;
  * <p><b>Failures.</b> The LLM's exceptions pass through unchanged; the cascade never falls back to the embedded
  * outcome it has just judged not good enough (it would be published under the same id and stay, its offset
  * committed, after the server came back). So the pipeline treats them as it does the {@code openai} backend's:
- * {@link io.causalstream.extractor.llm.BackendUnavailableException} (the client's circuit breaker is open: the
+ * {@link io.causalstream.extractor.backend.BackendUnavailableException} (the client's circuit breaker is open: the
  * server is down) rewinds the batch and retries it after a pause, nothing dead-lettered; a
- * {@link io.causalstream.extractor.llm.BackendException} (a request still failing after its retries, or refused)
+ * {@link io.causalstream.extractor.backend.BackendException} (a request still failing after its retries, or refused)
  * dead-letters the passage; an answer the parser cannot read is no exception but an extraction with its
  * {@code parseProblems}. Wrapping would hide the outage from the pipeline, which tests the thrown type. An
  * exception of the embedded model passes through too: the passage is dead-lettered as with the {@code model}

@@ -1,7 +1,7 @@
 package io.causalstream.extractor.backend.openai;
 
-import io.causalstream.extractor.llm.BackendException;
-import io.causalstream.extractor.llm.Generation;
+import io.causalstream.extractor.backend.BackendException;
+import io.causalstream.extractor.generator.Generation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.causalstream.extractor.backend.openai;
 
 import io.causalstream.extractor.cache.CachingGenerator;
-import io.causalstream.extractor.llm.BackendMeters;
+import io.causalstream.extractor.generator.BackendMeters;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.llm.LlmSettings;
 import io.causalstream.openai.OpenAiClient;

@@ -1,10 +1,10 @@
 package io.causalstream.extractor.backend.openai;
 
-import io.causalstream.extractor.llm.BackendException;
-import io.causalstream.extractor.llm.BackendUnavailableException;
-import io.causalstream.extractor.llm.Generation;
-import io.causalstream.extractor.llm.StructuredOutputUnsupportedException;
-import io.causalstream.extractor.llm.TextGenerator;
+import io.causalstream.extractor.backend.BackendException;
+import io.causalstream.extractor.backend.BackendUnavailableException;
+import io.causalstream.extractor.generator.Generation;
+import io.causalstream.extractor.generator.StructuredOutputUnsupportedException;
+import io.causalstream.extractor.generator.TextGenerator;
 import io.causalstream.extractor.prompt.Message;
 import io.causalstream.extractor.prompt.Prompt;
 import io.causalstream.extractor.prompt.StructuredOutput;

@@ -37,8 +37,37 @@ public final class RelationHead {
     /** W1 transposed ([input][hidden]), so a projection is a sum of scaled contiguous rows. */
     private final float[] transposed;
 
+    /**
+     * The two layers' parameters, as the file holds them.
+     *
+     * @param w1 hidden x (4d + scalars), row-major
+     * @param b1 hidden
+     * @param w2 3 x hidden, row-major
+     * @param b2 3
+     */
+    public record Weights(float[] w1, float[] b1, float[] w2, float[] b2) {
+    }
+
+    /**
+     * The weights as separate arrays: kept while research's trainers call it, to go once they pass {@link Weights}
+     * to {@link #RelationHead(String, int, int, float, Weights)}.
+     */
     public RelationHead(String encoder, int d, int hidden, float threshold, float[] w1, float[] b1, float[] w2,
                         float[] b2) {
+        this(encoder, d, hidden, threshold, new Weights(w1, b1, w2, b2));
+    }
+
+    /**
+     * @param encoder   the name of the encoder whose features it reads
+     * @param d         the encoder's dimension
+     * @param hidden    the width of the first layer
+     * @param threshold the decision threshold (see {@link #threshold()})
+     */
+    public RelationHead(String encoder, int d, int hidden, float threshold, Weights weights) {
+        float[] w1 = weights.w1();
+        float[] b1 = weights.b1();
+        float[] w2 = weights.w2();
+        float[] b2 = weights.b2();
         int in = SentenceFeatures.dimension(d);
         if (w1.length != hidden * in || b1.length != hidden || w2.length != CLASSES * hidden || b2.length != CLASSES) {
             throw new IllegalArgumentException("relation head parameters do not fit d=" + d + " hidden=" + hidden);
@@ -77,7 +106,7 @@ public final class RelationHead {
     }
 
     public RelationHead withThreshold(float t) {
-        return new RelationHead(encoder, d, hidden, t, w1, b1, w2, b2);
+        return new RelationHead(encoder, d, hidden, t, new Weights(w1, b1, w2, b2));
     }
 
     /**
@@ -257,7 +286,7 @@ public final class RelationHead {
             float[] b1 = floats(in, hidden);
             float[] w2 = floats(in, CLASSES * hidden);
             float[] b2 = floats(in, CLASSES);
-            return new RelationHead(encoder, d, hidden, threshold, w1, b1, w2, b2);
+            return new RelationHead(encoder, d, hidden, threshold, new Weights(w1, b1, w2, b2));
         }
     }
 

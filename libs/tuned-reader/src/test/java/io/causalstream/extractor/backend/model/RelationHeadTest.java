@@ -18,8 +18,8 @@ class RelationHeadTest {
     static RelationHead randomHead(long seed, int hidden) {
         Random r = new Random(seed);
         int in = SentenceFeatures.dimension(D);
-        return new RelationHead("test", D, hidden, 0.5f, floats(r, hidden * in), floats(r, hidden),
-                floats(r, RelationHead.CLASSES * hidden), floats(r, RelationHead.CLASSES));
+        return new RelationHead("test", D, hidden, 0.5f, new RelationHead.Weights(floats(r, hidden * in),
+                floats(r, hidden), floats(r, RelationHead.CLASSES * hidden), floats(r, RelationHead.CLASSES)));
     }
 
     private static float[] floats(Random r, int n) {

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.llm;
+package io.causalstream.extractor.backend;
 
 /**
  * The backend as a whole is down (its circuit breaker is open): no passage is to blame, so the pipeline does not

@@ -1,4 +1,6 @@
-package io.causalstream.extractor.llm;
+package io.causalstream.extractor.generator;
+
+import io.causalstream.extractor.backend.BackendException;
 
 /**
  * The server refused a request for structured output (no {@code response_format} JSON-schema support): the

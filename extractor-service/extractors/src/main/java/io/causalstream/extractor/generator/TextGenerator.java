@@ -1,5 +1,6 @@
-package io.causalstream.extractor.llm;
+package io.causalstream.extractor.generator;
 
+import io.causalstream.extractor.backend.BackendException;
 import io.causalstream.extractor.prompt.Prompt;
 import java.util.Map;
 

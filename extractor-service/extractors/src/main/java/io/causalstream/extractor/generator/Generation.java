@@ -1,4 +1,4 @@
-package io.causalstream.extractor.llm;
+package io.causalstream.extractor.generator;
 
 /**
  * What a model wrote for one prompt.

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.llm;
+package io.causalstream.extractor.generator;
 
 import io.causalstream.openai.ClientMeters;
 import io.micrometer.core.instrument.Counter;

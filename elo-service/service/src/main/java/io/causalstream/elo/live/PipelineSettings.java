@@ -1,4 +1,4 @@
-package io.causalstream.elo.app;
+package io.causalstream.elo.live;
 
 import io.causalstream.runtime.Config;
 import java.net.URI;
@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Where the dashboard's pipeline panels take their figures from and where it links to (part of
- * {@link EloSettings}; the keys are listed there). The other services are read over HTTP ({@code /metrics}, the
+ * {@code EloSettings}; the keys are listed there). The other services are read over HTTP ({@code /metrics}, the
  * Prometheus text they already serve for Prometheus), so the Elo service needs no code of theirs; consumer lag
  * comes from the broker (Admin client) with the service's own connection settings.
  *
@@ -45,7 +45,7 @@ public record PipelineSettings(String extractorMetricsUrl, String scorerMetricsU
         checkUrls(SCORER_URL, scorerUrl);
     }
 
-    static PipelineSettings from(Config config) {
+    public static PipelineSettings from(Config config) {
         return new PipelineSettings(
                 orNone(config.get(EXTRACTOR_METRICS_URL, DEFAULT_EXTRACTOR_METRICS_URL)),
                 orNone(config.get(SCORER_METRICS_URL, DEFAULT_SCORER_METRICS_URL)),

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.llm;
+package io.causalstream.extractor.backend;
 
 /**
  * The model could not answer for this passage, after retries: the pipeline dead-letters the passage with this
