@@ -1,4 +1,7 @@
 // The live dashboard: overview by interactive queries, then server-sent events from the service's ratings feed.
+// A passage of the overview opens by its link (keyboard and mouse alike; the rest of the row by mouse too); a
+// table rebuilt by a live event gives the focus back to the link that had it. The drawings (Elo over time, the
+// Bradley-Terry intervals, the agreement strips) are images labelled with the figures they draw.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -49,16 +52,32 @@
 
   function renderOverview() {
     const body = $('overview').querySelector('tbody');
+    // a live event rebuilds the table: the link that had the focus gets it back
+    const focused = body.contains(document.activeElement) ? document.activeElement.dataset.passage : null;
     body.replaceChildren();
     let total = 0;
     for (const p of [...passages.values()].sort((a, b) => a.passageId.localeCompare(b.passageId))) {
       total += p.judgmentsApplied;
       const tr = el('tr', undefined, 'selectable' + (p.passageId === selected ? ' selected' : ''));
       tr.dataset.passage = p.passageId;
-      tr.append(el('td', p.passageId), el('td', p.leader || '–'), el('td', fmt(p.leaderElo), 'num'),
+      const link = el('a', p.passageId, 'row-open');
+      link.href = '?passage=' + encodeURIComponent(p.passageId);
+      link.dataset.passage = p.passageId;
+      if (p.passageId === selected) link.setAttribute('aria-current', 'true');
+      link.addEventListener('click', (e) => {
+        if (e.ctrlKey || e.metaKey || e.shiftKey) return; // a new tab or window: the browser's own
+        e.preventDefault();
+        e.stopPropagation();
+        window.history.replaceState(null, '', link.href); // (history: this file's Elo history)
+        select(p.passageId);
+      });
+      const name = el('td');
+      name.append(link);
+      tr.append(name, el('td', p.leader || '–'), el('td', fmt(p.leaderElo), 'num'),
         el('td', String(p.judgmentsApplied), 'num judgments'), el('td', String(p.players), 'num'));
       tr.addEventListener('click', () => select(p.passageId));
       body.appendChild(tr);
+      if (p.passageId === focused) link.focus();
     }
     $('total').textContent = String(total);
     $('passage-count').textContent = String(passages.size);
@@ -97,6 +116,7 @@
   function bar(fraction, label) {
     const s = document.createElementNS(SVG, 'svg');
     s.setAttribute('width', '110'); s.setAttribute('height', '14');
+    s.setAttribute('role', 'img'); s.setAttribute('aria-label', label);
     const r = document.createElementNS(SVG, 'rect');
     r.setAttribute('width', String(Math.max(2, 80 * fraction))); r.setAttribute('height', '10'); r.setAttribute('y', '2');
     r.setAttribute('fill', '#8fb0ea');
@@ -110,6 +130,8 @@
     const w = 150, x = (v) => 4 + (w - 8) * (v - lo) / (hi - lo || 1);
     const s = document.createElementNS(SVG, 'svg');
     s.setAttribute('width', String(w + 40)); s.setAttribute('height', '16');
+    s.setAttribute('role', 'img');
+    s.setAttribute('aria-label', fmt(p.btScore, 0) + ', 95% interval ' + fmt(p.btCiLow, 0) + ' to ' + fmt(p.btCiHigh, 0));
     const line = document.createElementNS(SVG, 'line');
     line.setAttribute('x1', x(p.btCiLow)); line.setAttribute('x2', x(p.btCiHigh));
     line.setAttribute('y1', '8'); line.setAttribute('y2', '8'); line.setAttribute('stroke', '#2f6fde'); line.setAttribute('stroke-width', '3');
@@ -130,6 +152,10 @@
     const W = 560, H = 170, pad = 28;
     const s = document.createElementNS(SVG, 'svg');
     s.setAttribute('viewBox', `0 0 ${W} ${H}`); s.setAttribute('width', '100%');
+    s.setAttribute('role', 'img');
+    const now = h.length ? h[h.length - 1].elo : {};
+    s.setAttribute('aria-label', 'Elo since this page opened, ' + h.length + ' updates; now '
+      + detail.players.map((p) => p.annotationId + ' ' + fmt(now[p.annotationId] === undefined ? p.elo : now[p.annotationId], 0)).join(', '));
     const ids = detail.players.map(p => p.annotationId);
     const all = h.flatMap(pt => Object.values(pt.elo));
     const lo = Math.min(...all, 950), hi = Math.max(...all, 1050);
@@ -160,6 +186,10 @@
     const w = 220, h = 16, x = (v) => 4 + (w - 8) * (Math.max(-1, Math.min(1, v)) + 1) / 2;
     const s = document.createElementNS(SVG, 'svg');
     s.setAttribute('width', String(w)); s.setAttribute('height', String(h)); s.setAttribute('class', 'strip');
+    s.setAttribute('role', 'img');
+    const mine = row.perPassage && selected ? row.perPassage[selected] : undefined;
+    s.setAttribute('aria-label', Object.keys(row.perPassage || {}).length + ' passages; mean ' + fmt(row.spearman, 3)
+      + (mine === undefined ? '' : ', selected passage ' + fmt(mine, 3)));
     const mk = (tag, attrs) => { const e = document.createElementNS(SVG, tag); for (const k in attrs) e.setAttribute(k, String(attrs[k])); s.append(e); return e; };
     mk('line', {x1: x(-1), x2: x(1), y1: 8, y2: 8, class: 'strip-axis'});
     mk('line', {x1: x(0), x2: x(0), y1: 2, y2: 14, class: 'strip-axis'});

@@ -1,6 +1,8 @@
 // The rater page: sign in, show the most informative pair, post the choice with the pair's ticket. The service
 // stamps the rater id; every change carries the session's CSRF token (X-CSRF-Token). Each annotation is shown as a
-// list and drawn as a graph (graph.js).
+// list and drawn as a graph (graph.js). Everything works from the keyboard: the form submits with Enter, the three
+// choices are buttons (and the arrow keys and T), and when a section the focus was in is hidden the focus moves to
+// the heading of the one shown, so a keyboard or screen-reader user is never left on a vanished control.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -10,9 +12,14 @@
   let count = 0;
   let csrf = null;
 
+  const HEADINGS = {signin: 'signin-title', rating: 'pair-info', done: 'done-title'};
+
   function show(section) {
     for (const id of ['signin', 'rating', 'done']) $(id).hidden = id !== section;
     $('progress').hidden = section === 'signin';
+    // the focus was in a section just hidden (or nowhere): to the heading of the one shown
+    const a = document.activeElement;
+    if (!a || a === document.body || !a.getClientRects().length) $(HEADINGS[section]).focus();
   }
 
   function status(text, kind) {
@@ -76,16 +83,17 @@
       + (current.pairGames === 1 ? ' time' : ' times');
     fill('left-table', current.left);
     fill('right-table', current.right);
+    setBusy(false);
     show('rating');
     // the same relations drawn as graphs (graph.js), beside the lists (once visible: a layout needs a size)
     CausalGraph.draw($('left-graph'), CausalGraph.fromTriples(current.left.triples));
     CausalGraph.draw($('right-graph'), CausalGraph.fromTriples(current.right.triples));
-    setBusy(false);
   }
 
+  // aria-disabled, not disabled: a disabled button loses the focus, and a keyboard user would start again from the top
   function setBusy(b) {
     busy = b;
-    for (const id of ['left-button', 'tie-button', 'right-button']) $(id).disabled = b;
+    for (const id of ['left-button', 'tie-button', 'right-button']) $(id).setAttribute('aria-disabled', String(b));
   }
 
   async function choose(outcome) {
@@ -132,8 +140,8 @@
     $('who').textContent = '';
     $('signout-button').hidden = true;
     const open = openSignIn === true;
-    $('signin-name').hidden = !open;
-    $('signin-token').hidden = open;
+    $('signin-name-field').hidden = !open;
+    $('signin-token-field').hidden = open;
     $('signin-help').textContent = open
       ? 'Sign-in is open on this service: enter the name you annotate under, so you are never shown your own annotations.'
       : 'Enter the rater token you were given (a name alone is not accepted on this service).';
@@ -155,7 +163,7 @@
 
   $('signin-form').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const open = !$('signin-name').hidden;
+    const open = !$('signin-name-field').hidden;
     const r = await api('POST', '/api/session', open ? {name: $('signin-name').value} : {token: $('signin-token').value});
     if (r.status === 200) { $('signin-status').textContent = ''; signedIn(r.data); }
     else $('signin-status').textContent = (r.data && r.data.error) || ('error ' + r.status);

@@ -13,6 +13,11 @@
 // carries data-state="drawn", data-nodes, data-edges (visible counts) and data-draw-ms (layout and first render),
 // which the page tests read.
 //
+// Its text alternative: right after the container, a disclosure "Edges as a table" holds every edge drawn, from the
+// same graph data (source, target, sign, validation status), the rows of the edges a filter hides hidden too; on a
+// page with an edge click handler each row has a button that does what a click on the edge does, so the details
+// are reachable by keyboard. The drawing is a labelled figure that points at that table.
+//
 // Reading a graph at any size: its parts (connected components) are tiled in rows before fitting, node labels are
 // never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a smaller one zoomed well out
 // of its fitted view) labels its highest-degree nodes that fit without overlapping (more as one zooms in;
@@ -91,14 +96,102 @@
 
   function counts(container, cy) {
     // by class, not ':visible' (whose cached value lags a batch of class changes)
-    container.dataset.nodes = String(cy.nodes().filter((n) => !n.hasClass('hidden')).length);
-    container.dataset.edges = String(cy.edges().filter((e) => !e.hasClass('hidden')).length);
+    const nodes = cy.nodes().filter((n) => !n.hasClass('hidden')).length;
+    const edges = cy.edges().filter((e) => !e.hasClass('hidden')).length;
+    container.dataset.nodes = String(nodes);
+    container.dataset.edges = String(edges);
+    const table = container._alternative;
+    if (!table) return;
+    const all = cy.edges().length;
+    for (const row of table.querySelectorAll('tbody tr[data-edge]')) row.hidden = cy.getElementById(row.dataset.edge).hasClass('hidden');
+    const shown = edges === all ? String(all) : edges + ' of ' + all;
+    table.querySelector('summary').textContent = 'Edges as a table (' + shown + ')';
+    container.setAttribute('aria-label', 'Graph drawing: ' + plural(nodes, 'concept') + ', ' + plural(edges, 'edge')
+      + (all ? '; the table "Edges as a table" after it lists them' : ''));
+  }
+
+  function plural(n, word) {
+    return n + ' ' + word + (n === 1 ? '' : 's');
+  }
+
+  const SIGNS = {'1': 'increases', '-1': 'decreases', '0': 'contradicted'};
+
+  /**
+   * The text alternative of a drawing: a <details> right after the container with a table of its edges (the same
+   * data: labels of the source and target, sign, validation state), and a button per row doing what a click on the
+   * edge does (onEdge). The container becomes a figure labelled with its counts, described by the table.
+   */
+  function alternative(container, cy, graph, opts) {
+    if (!container._alternative) {
+      const details = document.createElement('details');
+      details.className = 'graph-edges';
+      details.id = (container.id || ('graph-' + Math.random().toString(36).slice(2, 8))) + '-edges';
+      details.append(document.createElement('summary'));
+      container.after(details);
+      container._alternative = details;
+      container.setAttribute('role', 'figure');
+      container.setAttribute('aria-describedby', details.id);
+    }
+    const details = container._alternative;
+    const labels = new Map(graph.nodes.map((n) => [n.id, n.label || n.id]));
+    const cell = (tag, text, cls) => {
+      const c = document.createElement(tag);
+      c.textContent = text;
+      if (cls) c.className = cls;
+      return c;
+    };
+    const table = document.createElement('table');
+    const caption = cell('caption', opts.caption || container.dataset.caption || 'Edges of the graph drawn above');
+    const head = document.createElement('tr');
+    for (const h of ['source', 'target', 'sign', 'status'].concat(opts.onEdge ? ['details'] : [])) {
+      const th = cell('th', h);
+      th.scope = 'col';
+      head.append(th);
+    }
+    const thead = document.createElement('thead');
+    thead.append(head);
+    const body = document.createElement('tbody');
+    for (const e of graph.edges) {
+      const tr = document.createElement('tr');
+      tr.dataset.edge = e.id;
+      const source = e.sourceLabel || labels.get(e.source) || e.source;
+      const target = e.targetLabel || labels.get(e.target) || e.target;
+      tr.append(cell('td', source), cell('td', target),
+        cell('td', SIGNS[String(e.sign)] || SIGNS['1'], 'sign'),
+        cell('td', e.state ? String(e.state).toLowerCase() : '–', 'status'));
+      if (opts.onEdge) {
+        const td = document.createElement('td');
+        const b = cell('button', 'Show');
+        b.type = 'button';
+        b.setAttribute('aria-label', 'Show ' + source + (e.sign < 0 ? ' decreases ' : ' increases ') + target);
+        b.addEventListener('click', () => {
+          const edge = cy.getElementById(e.id);
+          cy.edges().unselect();
+          edge.select();
+          opts.onEdge(edge.data(), edge);
+        });
+        td.append(b);
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+    if (!graph.edges.length) {
+      const tr = document.createElement('tr');
+      const td = cell('td', 'no edges', 'muted');
+      td.colSpan = opts.onEdge ? 5 : 4;
+      tr.append(td);
+      body.append(tr);
+    }
+    table.append(caption, thead, body);
+    const old = details.querySelector('table');
+    if (old) old.replaceWith(table); else details.append(table);
   }
 
   /**
    * Draws a graph in container; resolves {cy, ms} once laid out and rendered. options: onEdge(data, edge),
    * onNode(data, node), maxHeight (px: the container may grow up to this height so that a graph of several parts
-   * is drawn at a readable size; without it the container keeps its height).
+   * is drawn at a readable size; without it the container keeps its height), caption (of the table of edges; else
+   * the container's data-caption).
    */
   function draw(container, graph, options) {
     const opts = options || {};
@@ -118,9 +211,10 @@
     container._cy = cy;
     cy.scratch('_labels', {big, declutter, thin: declutter, font: baseFont(big), fitZoom: null});
     if (opts.onEdge) cy.on('tap', 'edge', (ev) => opts.onEdge(ev.target.data(), ev.target));
+    alternative(container, cy, graph, opts);
     if (opts.onNode) cy.on('tap', 'node', (ev) => opts.onNode(ev.target.data(), ev.target));
+    counts(container, cy);
     if (!graph.nodes.length) {
-      counts(container, cy);
       container.dataset.state = 'drawn';
       container.dataset.drawMs = '0';
       return Promise.resolve({cy, ms: 0});
@@ -169,7 +263,8 @@
    * The graph's parts (connected components) side by side in rows, largest first, in a block of the container's
    * shape: a layout leaves parts scattered, and fitting them all zooms out until nothing can be read. With
    * maxHeight, the rows are as wide as the container at zoom 1 and the container grows (up to maxHeight) to hold
-   * them.
+   * them. (fCoSE's own packComponents needs the cytoscape-layout-utilities extension, which no Maven Central webjar
+   * carries, so it does nothing here.)
    */
   function tile(cy, container, maxHeight) {
     const parts = cy.elements().components();
@@ -253,11 +348,14 @@
   function controls(container, cy) {
     const box = document.createElement('div');
     box.className = 'graph-zoom';
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', 'zoom');
     const button = (text, title, act) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = text;
       b.title = title;
+      b.setAttribute('aria-label', title);
       b.addEventListener('click', act);
       box.appendChild(b);
     };

@@ -1,6 +1,9 @@
 // The curation page (/curate/{passageId}): one extraction of the passage, corrected edge by edge from the keyboard,
 // with undo and a diff before submitting; the correction goes to POST /api/curation/corrections (CurationApi).
 // The edits are a list replayed on the extraction (the server replays the same list): undo drops the last one.
+// Keyboard alone: an edge's number is a button that chooses it, every action is a button as well as a key, and
+// Enter or Space on a focused button or link does what that control says (the page's own keys are for the rest of
+// the page); a redrawn table gives the focus back to the chosen edge's button.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -72,17 +75,28 @@
   function render() {
     const edges = working();
     const body = $('edges').tBodies[0];
+    // the focus was on an edge's button: it follows the chosen edge into the redrawn table
+    const refocus = body.contains(document.activeElement);
     body.replaceChildren();
     edges.forEach((e, i) => {
       const tr = el('tr', e.change + (i === state.current ? ' current' : ''));
       tr.dataset.index = String(i);
       tr.dataset.change = e.change;
       const s = el('td'); s.append(sign(e.direction));
-      tr.append(el('td', 'num', String(i)), el('td', null, e.source), s, el('td', null, e.target),
+      const choose = el('button', 'row-open', String(i));
+      choose.type = 'button';
+      choose.setAttribute('aria-label', 'Edge ' + i + ': ' + e.source + (e.direction === 'INCREASE' ? ' increases '
+        : ' decreases ') + e.target + ', ' + e.change + (e.confirmed ? ', confirmed' : ''));
+      if (i === state.current) choose.setAttribute('aria-current', 'true');
+      choose.addEventListener('click', (ev) => { ev.stopPropagation(); state.current = i; render(); });
+      const num = el('td', 'num');
+      num.append(choose);
+      tr.append(num, el('td', null, e.source), s, el('td', null, e.target),
         el('td', 'change', e.change + (e.renamed && e.change === 'flipped' ? ' + renamed' : '')
           + (e.confirmed ? ' ✓' : '')));
       tr.addEventListener('click', () => { state.current = i; render(); });
       body.appendChild(tr);
+      if (refocus && i === state.current) choose.focus();
     });
     highlight(edges);
     const alive = edges.filter((e) => !e.deleted);
@@ -90,6 +104,7 @@
     CausalGraph.draw(graph, CausalGraph.fromTriples(alive.map((e) => ({source: e.source, target: e.target,
       direction: e.direction})))).then(() => { document.body.dataset.state = 'drawn'; });
     $('nothing').textContent = state.nothing ? 'Nothing causal: on (n)' : 'Nothing causal (n)';
+    $('nothing').setAttribute('aria-pressed', String(state.nothing));
     const concepts = new Set(state.view.concepts);
     const from = $('rename-from');
     const labels = [...new Set(alive.flatMap((e) => [e.source, e.target]))];
@@ -198,7 +213,12 @@
     },
     move: (d) => { const n = working().length; if (n) { state.current = (state.current + d + n) % n; render(); } },
     review: () => { state.reviewing = true; $('review').hidden = false; render(); $('submit').focus(); },
-    back: () => { state.reviewing = false; $('review').hidden = true; },
+    back: () => {
+      const inside = $('review').contains(document.activeElement);
+      state.reviewing = false;
+      $('review').hidden = true;
+      if (inside) $('review-button').focus();
+    },
     gold: () => { $('gold').checked = !$('gold').checked; },
   };
 
@@ -226,7 +246,8 @@
     const body = {passageId, annotationId: state.extraction.annotationId, passageVersion: state.view.passageVersion,
       extractionVersion: state.extraction.version, edits: state.edits, nothingCausal: state.nothing,
       gold: $('gold').checked};
-    $('submit').disabled = true;
+    // aria-disabled, not disabled: the focus stays where the curator is
+    $('submit').setAttribute('aria-disabled', 'true');
     const r = await api('POST', '/api/curation/corrections', body);
     state.sending = false;
     if (r.status === 202) {
@@ -237,7 +258,7 @@
       a.href = '/passages/' + encodeURIComponent(passageId);
       $('status').appendChild(a);
     } else {
-      $('submit').disabled = false;
+      $('submit').setAttribute('aria-disabled', 'false');
       status((r.data && r.data.error) || ('refused (' + r.status + ')'), 'err');
       document.body.dataset.refused = (r.data && r.data.code) || String(r.status);
     }
@@ -246,9 +267,12 @@
   function onKey(ev) {
     const t = ev.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) {
-      if (ev.key === 'Escape') { $('rename-form').hidden = true; t.blur(); }
+      if (ev.key === 'Escape' && !$('rename-form').hidden && $('rename-form').contains(t)) closeRename();
+      else if (ev.key === 'Escape') t.blur();
       return;
     }
+    // Enter and Space on a focused control are that control's (a button's click, a link's navigation)
+    if (t && (ev.key === 'Enter' || ev.key === ' ') && t.closest('button, a, summary')) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) {
       if ((ev.ctrlKey || ev.metaKey) && ev.key === 'z') { ev.preventDefault(); actions.undo(); }
       return;
@@ -273,7 +297,7 @@
       return true;
     }
     $('signin').hidden = false;
-    $('name').hidden = !(r.data && r.data.openSignIn);
+    $('name-field').hidden = !(r.data && r.data.openSignIn);
     if (r.data && r.data.signInPossible === false) $('signin-status').textContent = 'Curation is closed: no curator is configured (scorer.curators).';
     return false;
   }
@@ -283,6 +307,7 @@
     if (r.status !== 200) { $('text').textContent = (r.data && r.data.error) || 'not available (' + r.status + ')'; return; }
     state.view = r.data;
     $('title').textContent = 'Curate · ' + (r.data.title || passageId);
+    document.title = 'Curate ' + (r.data.title || passageId) + ' · causal-stream';
     $('passage-link').href = '/passages/' + encodeURIComponent(passageId);
     $('passage-info').textContent = passageId + ' · version ' + r.data.passageVersion;
     const sel = $('extraction');
@@ -302,6 +327,7 @@
     state.extraction = state.view.extractions.find((x) => x.annotationId === annotationId);
     $('extraction').value = annotationId;
     state.edits = []; state.nothing = false; state.current = 0; state.submitted = false;
+    $('submit').setAttribute('aria-disabled', 'false');
     state.spans = {source: null, target: null};
     $('extraction-info').textContent = 'version ' + state.extraction.version
       + (state.extraction.corrected ? ' · you already corrected this version' : '');
@@ -313,16 +339,26 @@
     ev.preventDefault();
     const token = $('token').value.trim();
     const r = await api('POST', '/api/curator/session', token ? {token} : {name: $('name').value.trim()});
-    if (r.status === 200) { await session(); await load(); } else $('signin-status').textContent = (r.data && r.data.error) || 'refused';
+    if (r.status === 200) {
+      await session();
+      // the form the focus was in is gone: to the page's heading
+      $('title').focus();
+      await load();
+    } else $('signin-status').textContent = (r.data && r.data.error) || 'refused';
   });
   $('sign-out').addEventListener('click', async () => { await api('DELETE', '/api/curator/session'); location.reload(); });
+  // the rename form closes with the focus back on the button that opened it
+  function closeRename() {
+    $('rename-form').hidden = true;
+    $('rename').focus();
+  }
   $('rename-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const to = $('rename-to').value.trim();
-    $('rename-form').hidden = true;
+    closeRename();
     if (to) edit({op: 'rename', from: $('rename-from').value, to});
   });
-  $('rename-cancel').addEventListener('click', () => { $('rename-form').hidden = true; });
+  $('rename-cancel').addEventListener('click', closeRename);
   $('extraction').addEventListener('change', () => choose($('extraction').value));
   $('flip').addEventListener('click', actions.flip);
   $('delete').addEventListener('click', actions.delete);
@@ -332,6 +368,7 @@
   $('add-dec').addEventListener('click', () => actions.add('DECREASE'));
   $('nothing').addEventListener('click', actions.nothing);
   $('undo').addEventListener('click', actions.undo);
+  $('review-button').addEventListener('click', actions.review);
   $('submit').addEventListener('click', submit);
   $('back').addEventListener('click', actions.back);
   document.addEventListener('keydown', onKey);

@@ -54,6 +54,7 @@
 
   async function draw() {
     $('title').textContent = 'Collective map ' + map.id;
+    document.title = 'Collective map ' + map.id + ' · causal-stream';
     for (const [id, fmt] of [['export-graphml', 'graphml'], ['export-csv', 'csv'], ['export-json', 'json']]) {
       $(id).href = api + '/export?format=' + fmt;
     }
@@ -145,6 +146,7 @@
       const li = el('li', null, (labels.get(id) || id) + ' = ' + v + ' ');
       const x = el('button', null, '×');
       x.type = 'button';
+      x.setAttribute('aria-label', 'Remove the clamp of ' + (labels.get(id) || id));
       x.addEventListener('click', () => { clamps.delete(id); renderClamps(); });
       li.appendChild(x);
       ul.appendChild(li);

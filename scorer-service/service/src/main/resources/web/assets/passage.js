@@ -100,6 +100,7 @@
 
   function render() {
     $('title').textContent = data.title ? data.title : 'Passage ' + passageId;
+    document.title = (data.title ? data.title : 'Passage ' + passageId) + ' · causal-stream';
     $('passage-info').textContent = 'Passage ' + passageId + ' · ' + data.annotations.length
       + (data.annotations.length === 1 ? ' annotation' : ' annotations');
     renderText(null);
@@ -112,16 +113,25 @@
       const card = el('section', 'card annotation');
       card.dataset.annotation = a.annotationId;
       const head = el('div', 'annotation-head');
-      head.append(el('h2', null, a.annotatorId), el('span', 'muted', a.annotatorKind.toLowerCase() + ' · '
-        + a.annotationId), scoreLine(a));
+      const title = el('h2', null, a.annotatorId);
+      title.id = 'annotation-' + drawn.length;
+      card.setAttribute('aria-labelledby', title.id);
+      // the curation page of this annotation (sign-in there)
+      const curate = el('a', 'curate-link', 'Correct this annotation');
+      curate.href = '/curate/' + encodeURIComponent(passageId) + '?annotation=' + encodeURIComponent(a.annotationId);
+      curate.setAttribute('aria-label', 'Correct ' + a.annotatorId + '\'s annotation');
+      head.append(title, el('span', 'muted', a.annotatorKind.toLowerCase() + ' · ' + a.annotationId), scoreLine(a),
+        curate);
       const graph = el('div', 'graph small');
       graph.dataset.annotation = a.annotationId;
       const detail = el('div', 'muted edge-detail', a.edges.length ? 'Click an edge for its validation and evidence.'
         : '(no relations)');
+      // what a click on an edge shows is read out where it appears
+      detail.setAttribute('aria-live', 'polite');
       card.append(head, graph, detail);
       box.appendChild(card);
       drawn.push(CausalGraph.draw(graph, CausalGraph.fromTriples(a.edges), {
-        onEdge: (e) => showEdge(detail, e), maxHeight: 640,
+        onEdge: (e) => showEdge(detail, e), maxHeight: 640, caption: 'Edges of ' + a.annotatorId + '\'s annotation',
       }));
     }
     Promise.all(drawn).then(() => {

@@ -8,12 +8,14 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogType;
 
 /**
@@ -68,6 +70,56 @@ public final class HeadlessChromium implements AutoCloseable {
         Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /**
+     * Presses Tab (as a keyboard user does, no mouse) until the focused element matches {@code cssSelector}, at most
+     * {@code maxTabs} times; every element the focus passes must show a focus ring (a CSS outline), and the focus
+     * must never fall back to the page itself. Returns how many Tabs it took.
+     */
+    public int tabTo(String cssSelector, int maxTabs) {
+        return focusBy(() -> press(Keys.TAB), "Tab", cssSelector, maxTabs);
+    }
+
+    /** {@link #tabTo} backwards: Shift+Tab (Shift held down around the Tab, as a chord would not). */
+    public int shiftTabTo(String cssSelector, int maxTabs) {
+        return focusBy(() -> new Actions(driver).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform(),
+                "Shift+Tab", cssSelector, maxTabs);
+    }
+
+    private int focusBy(Runnable key, String name, String cssSelector, int maxTabs) {
+        for (int tabs = 1; tabs <= maxTabs; tabs++) {
+            key.run();
+            Object focused = js("const a = document.activeElement; if (!a || a === document.body) return 'body';"
+                    + " const s = getComputedStyle(a); const ring = s.outlineStyle !== 'none'"
+                    + " && parseFloat(s.outlineWidth) > 0;"
+                    + " return (a.matches(arguments[0]) ? 'match ' : 'other ') + (ring ? 'ring ' : 'no-ring ')"
+                    + " + a.outerHTML.slice(0, 160);", cssSelector);
+            String f = String.valueOf(focused);
+            if (f.equals("body")) {
+                throw new AssertionError(name + " " + tabs + " towards " + cssSelector + " left the focus on the page");
+            }
+            if (f.contains(" no-ring ")) {
+                throw new AssertionError(name + " " + tabs + " towards " + cssSelector + ": no visible focus on "
+                        + f.substring(f.indexOf("no-ring ") + 8));
+            }
+            if (f.startsWith("match ")) {
+                return tabs;
+            }
+        }
+        throw new AssertionError(maxTabs + " x " + name + " did not reach " + cssSelector + "; the focus is on "
+                + js("return document.activeElement.outerHTML.slice(0, 160);"));
+    }
+
+    /** Sends keys to whatever has the focus, as a keyboard does (no element is clicked or targeted). */
+    public void press(CharSequence... keys) {
+        new Actions(driver).sendKeys(keys).perform();
+    }
+
+    /** The focused element's id (empty when it has none, "body" when nothing has the focus). */
+    public String focusedId() {
+        return String.valueOf(js("const a = document.activeElement; return !a || a === document.body ? 'body'"
+                + " : a.id;"));
+    }
+
     /** The console lines logged since the last call ("LEVEL message"). */
     public List<String> console() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
@@ -77,6 +129,11 @@ public final class HeadlessChromium implements AutoCloseable {
     /** Whether a console line says the Content-Security-Policy refused something. */
     public static boolean refusedByPolicy(String line) {
         return line.contains("Content Security Policy") || line.contains("Refused to");
+    }
+
+    /** Whether a console line is a script error nothing caught (a page that threw). */
+    public static boolean uncaught(String line) {
+        return line.contains("Uncaught");
     }
 
     @Override

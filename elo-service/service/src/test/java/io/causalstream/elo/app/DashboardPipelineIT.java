@@ -10,6 +10,7 @@ import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.Accessibility;
 import io.causalstream.testkit.HeadlessChromium;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
@@ -175,6 +176,7 @@ class DashboardPipelineIT {
                 assertThat(browser.findElement(By.id("passage-link")).getAttribute("href"))
                         .isEqualTo("http://scorer.example.org:7072/passages/" + passage);
                 chromium.screenshot("dashboard-pipeline.png");
+                Accessibility.check(browser, "dashboard with pipeline panels");
             } catch (RuntimeException | AssertionError e) {
                 chromium.screenshot("dashboard-pipeline-failure.png");
                 throw new AssertionError("dashboard test failed; page text:\n"

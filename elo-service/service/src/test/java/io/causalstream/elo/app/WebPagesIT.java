@@ -10,6 +10,7 @@ import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.judgment.Outcome;
 import io.causalstream.schemas.passage.Passage;
+import io.causalstream.testkit.Accessibility;
 import io.causalstream.testkit.HeadlessChromium;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
@@ -37,8 +39,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The rater page and the live dashboard in a real browser ({@link HeadlessChromium}). A rater signs in, is shown
  * the only pair that has no annotation of theirs (both annotations as lists and drawn as graphs), clicks "Left is
- * better", and the dashboard opened before the click shows the new ratings through server-sent events.
- * Screenshots of each page are kept under {@code target/screenshots/}.
+ * better", and the dashboard opened before the click shows the new ratings through server-sent events; the same
+ * flow from the keyboard alone (Tab, Enter, Space: no click), and a passage of the dashboard opened from the keyboard.
+ * axe-core checks every page ({@link Accessibility}). Screenshots of each page are kept under
+ * {@code target/screenshots/}.
  */
 @ExtendWith(KafkaTestCluster.class)
 class WebPagesIT {
@@ -64,9 +68,7 @@ class WebPagesIT {
         }
     }
 
-    @Test
-    void aClickOnTheRaterPageShowsUpLiveOnTheDashboard(TestCluster cluster) throws Exception {
-        String passage = "web-" + UUID.randomUUID().toString().substring(0, 8);
+    private Map<String, String> config() {
         Map<String, String> cfg = new HashMap<>();
         cfg.put("application.id", "elo-web-" + UUID.randomUUID());
         cfg.put("state.dir", dir.resolve("state").toString());
@@ -77,18 +79,29 @@ class WebPagesIT {
         cfg.put("elo.live.interval.ms", "100");
         cfg.put("elo.signin.open", "true"); // the demo's sign-in by name
         cfg.put("kafka.streams.commit.interval.ms", "100");
-        try (EloService service = EloService.start(cluster.config(cfg))) {
-            cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
-                    .setText("Heavy rainfall increases flooding, while better drainage reduces it.")
-                    .setPublishedAt(T0).build());
-            cluster.sendAll(Topics.EXTRACTIONS, List.of(
-                    Map.entry(passage, annotation(passage, "HumanA", AnnotatorKind.HUMAN, T0,
-                            triple("rainfall intensity", "valley flooding", Direction.INCREASE))),
-                    Map.entry(passage, annotation(passage, "HumanB", AnnotatorKind.HUMAN, T0,
-                            triple("heavy rainfall", "flooding", Direction.INCREASE),
-                            triple("better drainage", "flooding", Direction.DECREASE))),
-                    Map.entry(passage, annotation(passage, "llama3", AnnotatorKind.MODEL, T0,
-                            triple("rainfall", "drainage", Direction.INCREASE)))));
+        return cfg;
+    }
+
+    /** The passage and its three annotations: HumanA may only judge HumanB against llama3. */
+    private static void publish(TestCluster cluster, String passage) {
+        cluster.send(Topics.PASSAGES, passage, Passage.newBuilder().setId(passage)
+                .setText("Heavy rainfall increases flooding, while better drainage reduces it.")
+                .setPublishedAt(T0).build());
+        cluster.sendAll(Topics.EXTRACTIONS, List.of(
+                Map.entry(passage, annotation(passage, "HumanA", AnnotatorKind.HUMAN, T0,
+                        triple("rainfall intensity", "valley flooding", Direction.INCREASE))),
+                Map.entry(passage, annotation(passage, "HumanB", AnnotatorKind.HUMAN, T0,
+                        triple("heavy rainfall", "flooding", Direction.INCREASE),
+                        triple("better drainage", "flooding", Direction.DECREASE))),
+                Map.entry(passage, annotation(passage, "llama3", AnnotatorKind.MODEL, T0,
+                        triple("rainfall", "drainage", Direction.INCREASE)))));
+    }
+
+    @Test
+    void aClickOnTheRaterPageShowsUpLiveOnTheDashboard(TestCluster cluster) throws Exception {
+        String passage = "web-" + UUID.randomUUID().toString().substring(0, 8);
+        try (EloService service = EloService.start(cluster.config(config()))) {
+            publish(cluster, passage);
             String base = "http://127.0.0.1:" + service.httpPort();
             ItSupport.poll(service.httpPort(), "/health", Map.class, h -> "RUNNING".equals(h.get("streams")));
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(40));
@@ -113,7 +126,9 @@ class WebPagesIT {
             // the rater page in another tab; HumanA signs in and may only judge HumanB against llama3
             browser.switchTo().newWindow(WindowType.TAB);
             browser.get(base + "/rater?passage=" + passage);
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("signin-name"))).sendKeys("HumanA");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("signin-name")));
+            Accessibility.check(browser, "rater sign-in");
+            browser.findElement(By.id("signin-name")).sendKeys("HumanA");
             browser.findElement(By.id("signin-button")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("passage-text"), "Heavy rainfall"));
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("who"), "Rating as HumanA"));
@@ -131,11 +146,13 @@ class WebPagesIT {
                     + Integer.parseInt(graphData("right-graph", "nodes"))).isEqualTo(5);
             assertThat(Integer.parseInt(graphData("left-graph", "edges"))).isEqualTo(rows("left-table"));
             screenshot("rater-page.png");
+            Accessibility.check(browser, "rater pair");
 
             browser.findElement(By.id("guidelines-button")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("guidelines-dialog"),
                     "Prefer the correct direction of the causal relation"));
             screenshot("rater-guidelines.png");
+            Accessibility.check(browser, "rater guidelines dialog");
             browser.findElement(By.id("guidelines-close")).click();
 
             String leftAnnotation = rows("left-table") == 2 ? "HumanB" : "llama3";
@@ -163,9 +180,11 @@ class WebPagesIT {
             wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                     .until(d -> cells("alignment").contains("meteor@0.55|0.420|(0.100, 0.740)|7|0.500"));
             screenshot("dashboard.png");
+            Accessibility.check(browser, "dashboard");
 
             browser.get(base + "/guidelines");
             screenshot("guidelines.png");
+            Accessibility.check(browser, "guidelines");
 
             // the pages run under the service's Content-Security-Policy (no inline script or style): nothing refused
             assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy);
@@ -178,6 +197,79 @@ class WebPagesIT {
             assertThat(j.getLeft()).isEqualTo(leftAnnotation);
             assertThat(j.getRight()).isEqualTo(rightAnnotation);
             assertThat(j.getOutcome()).isEqualTo(Outcome.LEFT);
+        }
+    }
+
+    /**
+     * The rater's flow with the keyboard alone: Tab to the name field, type, Enter signs in; Tab to "Left is better"
+     * and Enter judges; the focus is never lost (it stays on the button, or moves to the heading of the section
+     * shown). Then the dashboard: Tab to the passage's link in "All passages", Enter opens its tournament, which
+     * shows the judgment; back on the rater page nothing is left to judge.
+     */
+    @Test
+    void theRaterFlowWorksFromTheKeyboardAlone(TestCluster cluster) throws Exception {
+        String passage = "keys-" + UUID.randomUUID().toString().substring(0, 8);
+        String other = "keys-other-" + UUID.randomUUID().toString().substring(0, 8);
+        try (EloService service = EloService.start(cluster.config(config()))) {
+            publish(cluster, passage);
+            publish(cluster, other);
+            String base = "http://127.0.0.1:" + service.httpPort();
+            ItSupport.poll(service.httpPort(), "/health", Map.class, h -> "RUNNING".equals(h.get("streams")));
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(40));
+            try {
+                browser.get(base + "/rater?passage=" + passage);
+                wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("signin-name")));
+                chromium.tabTo("#signin-name", 10);
+                chromium.press("HumanA", Keys.ENTER);
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("passage-text"), "Heavy rainfall"));
+                // the sign-in form is gone: the focus is on the pair's heading, not lost
+                wait.until(d -> "pair-info".equals(chromium.focusedId()));
+                wait.until(d -> "drawn".equals(graphData("left-graph", "state"))
+                        && "drawn".equals(graphData("right-graph", "state")));
+                // each drawing's text alternative: its edges as a table, as many rows as the list beside it
+                assertThat(browser.findElements(By.cssSelector("#left-graph-edges tbody tr"))).hasSize(rows("left-table"));
+                assertThat(browser.findElement(By.id("left-graph")).getDomAttribute("role")).isEqualTo("figure");
+                String leftAnnotation = rows("left-table") == 2 ? "HumanB" : "llama3";
+                int tabs = chromium.tabTo("#left-button", 30);
+                chromium.press(Keys.ENTER);
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "Recorded: left is better"));
+                // the focus is not lost: on the button while the next answer is awaited (the same pair again if the
+                // vote is not counted yet), on the heading of "Nothing left to rate" once it is
+                Thread.sleep(1_000);
+                assertThat(chromium.focusedId()).isIn("left-button", "done-title");
+
+                // the dashboard, opened on the other passage: Tab to this passage's link, Enter opens its tournament
+                browser.get(base + "/dashboard?passage=" + other);
+                wait.until(ExpectedConditions.textToBe(By.id("live-text"), "live"));
+                wait.until(ExpectedConditions.presenceOfElementLocated(
+                        By.cssSelector("#overview a[data-passage='" + passage + "']")));
+                chromium.tabTo("#overview a[data-passage='" + passage + "']", 40);
+                chromium.press(Keys.ENTER);
+                wait.until(d -> eloCell(leftAnnotation).equals("1016.0"));
+                assertThat(browser.getCurrentUrl()).endsWith("/dashboard?passage=" + passage);
+                assertThat(browser.findElement(By.cssSelector("#overview a[data-passage='" + passage + "']"))
+                        .getDomAttribute("aria-current")).isEqualTo("true");
+                // the focus stays on the link while live events rebuild the table
+                assertThat(chromium.focusedId()).isEmpty();
+                assertThat(chromium.js("return document.activeElement.dataset.passage;")).isEqualTo(passage);
+                chromium.screenshot("dashboard-keyboard.png");
+                Accessibility.check(browser, "dashboard, a passage opened from the keyboard");
+
+                // the vote counted, the only pair HumanA may judge is judged: the rater page says so, with the focus
+                // on that section's heading
+                browser.get(base + "/rater?passage=" + passage);
+                wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("done")));
+                wait.until(d -> "done-title".equals(chromium.focusedId()));
+                chromium.screenshot("rater-keyboard-done.png");
+                Accessibility.check(browser, "rater, nothing left");
+                System.out.println("rater page: " + tabs + " Tabs from the pair's heading to \"Left is better\"");
+                assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy)
+                        .noneMatch(HeadlessChromium::uncaught);
+            } catch (RuntimeException | AssertionError e) {
+                screenshot("keyboard-failure.png");
+                throw new AssertionError("keyboard test failed on " + browser.getCurrentUrl() + "; page text:\n"
+                        + browser.findElement(By.tagName("body")).getText(), e);
+            }
         }
     }
 

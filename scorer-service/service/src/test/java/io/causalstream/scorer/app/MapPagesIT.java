@@ -17,6 +17,7 @@ import io.causalstream.scorer.maps.MapDirectory;
 import io.causalstream.scorer.maps.MapSnapshot;
 import io.causalstream.scorer.maps.MapsApi;
 import io.causalstream.scorer.web.ScorerPages;
+import io.causalstream.testkit.Accessibility;
 import io.causalstream.testkit.HeadlessChromium;
 import io.javalin.Javalin;
 import java.nio.file.Path;
@@ -86,10 +87,12 @@ class MapPagesIT {
         try {
             browser.get(base + "/maps");
             wait.until(d -> "loaded".equals(chromium.js("return document.body.dataset.state;")));
+            Accessibility.check(browser, "maps");
             browser.findElement(By.linkText("all")).click();
             wait.until(d -> "drawn".equals(chromium.js("return document.body.dataset.state;")));
             assertThat(drawn()).isEqualTo(map.concepts().size() + "/" + map.edges().size());
             chromium.screenshot("map-view.png");
+            Accessibility.check(browser, "map");
 
             // |weight| >= 0.3: the edges the library weighs that much, and only the concepts they touch
             long heavy = count(map, e -> Math.abs(e.weight()) >= 0.3);
@@ -125,6 +128,7 @@ class MapPagesIT {
                     .map(a -> a.getDomAttribute("href")).toList();
             assertThat(links).contains("/passages/p2", "/passages/p2#s40-72");
             chromium.screenshot("map-view-provenance.png");
+            Accessibility.check(browser, "map, an edge's provenance");
 
             // a scenario: rain clamped at 1, sigmoid, Kosko; the page shows the library's result
             browser.findElement(By.id("clamp-concept")).sendKeys("rain");
@@ -141,6 +145,7 @@ class MapPagesIT {
             assertThat(browser.findElement(By.cssSelector("#activations tr[data-concept='rain']")).getText())
                     .contains("rain (clamped)").contains("1.000");
             chromium.screenshot("map-view-scenario.png");
+            Accessibility.check(browser, "map, a scenario");
             assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy);
         } catch (RuntimeException | AssertionError e) {
             chromium.screenshot("map-view-failure.png");

@@ -15,6 +15,7 @@ import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.scoring.ValidationState;
+import io.causalstream.testkit.Accessibility;
 import io.causalstream.testkit.HeadlessChromium;
 import io.causalstream.testkit.KafkaTestCluster;
 import io.causalstream.testkit.TestCluster;
@@ -103,6 +104,7 @@ class ScorerPagesIT {
                 assertThat(browser.findElements(By.cssSelector("#passage-text mark.focus")))
                         .extracting(WebElement::getText).containsExactly("Dams reduce flooding in the valley");
                 chromium.screenshot("passage-view.png");
+                Accessibility.check(browser, "passage view");
 
                 // a passage without gold: its graph, and "no gold yet" instead of a score; #s31-65 focuses a span
                 browser.get(base + "/passages/" + noGold + "#s31-65");
@@ -113,12 +115,14 @@ class ScorerPagesIT {
                 assertThat(browser.findElements(By.cssSelector("#passage-text mark.focus")))
                         .extracting(WebElement::getText).containsExactly("Dams reduce flooding in the valley");
                 chromium.screenshot("passage-view-no-gold.png");
+                Accessibility.check(browser, "passage view, no gold");
 
                 // an id the scorer holds nothing for: "Passage not found"
                 browser.get(base + "/passages/unknown-" + run);
                 wait.until(d -> "not-found".equals(chromium.js("return document.body.dataset.state;")));
                 assertThat(browser.findElement(By.id("title")).getText()).isEqualTo("Passage not found");
                 assertThat(browser.findElement(By.tagName("main")).getText()).doesNotContain("not been published");
+                Accessibility.check(browser, "passage not found");
                 assertThat(chromium.console()).as("browser console").noneMatch(HeadlessChromium::refusedByPolicy);
             } catch (RuntimeException | AssertionError e) {
                 chromium.screenshot("passage-view-failure.png");
