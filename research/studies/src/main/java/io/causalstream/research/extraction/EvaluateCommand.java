@@ -141,7 +141,6 @@ public final class EvaluateCommand implements Callable<Integer> {
     static final String SEMEVAL = "../shared/data/semeval-2010-task8/TRAIN_FILE.TXT";
 
     private final PrintStream out;
-    private int semevalFoldNumber = BenchmarkFolds.REPORT_FOLD;
 
     public EvaluateCommand() {
         this(System.out);
@@ -209,13 +208,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 if (!Files.isRegularFile(semeval)) {
                     throw new IllegalArgumentException("no " + semeval + " (--semeval)");
                 }
-                int number = switch (semevalFold) {
-                    case "report" -> BenchmarkFolds.REPORT_FOLD;
-                    case "choice" -> BenchmarkFolds.CHOICE_FOLD;
-                    default -> throw new IllegalArgumentException("--semeval-fold must be report or choice, got "
-                            + semevalFold);
-                };
-                semevalFoldNumber = number;
+                int number = semevalFoldNumber();
                 fold = SemEvalPairs.read(semeval).stream().filter(p -> p.fold() == number).toList();
             }
             Config config = Config.fromEnvironment();
@@ -238,8 +231,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                 List<SemEvalPairs.Pair> pairs = fold;
                 List<BenchmarkEvaluation.PairRow> rows = new ArrayList<>();
                 readers.forEach((name, r) -> rows.add(BenchmarkEvaluation.semeval(name, r, pairs)));
-                out.print((dev != null ? "\n" : "") + BenchmarkEvaluation.formatSemEval(semeval, semevalFoldNumber,
-                        pairs, rows));
+                out.print((dev != null ? "\n" : "") + BenchmarkEvaluation.formatSemEval(semeval,
+                        semevalFoldNumber(), pairs, rows));
             }
         } catch (IllegalArgumentException e) {
             out.println("evaluate: " + e.getMessage());
@@ -327,6 +320,16 @@ public final class EvaluateCommand implements Callable<Integer> {
                         s.pp(), s.fp(), s.fn(), s.microF1(), s.macroF1());
             }
         }
+    }
+
+    /** The SemEval fold --semeval-fold names. */
+    private int semevalFoldNumber() {
+        return switch (semevalFold) {
+            case "report" -> BenchmarkFolds.REPORT_FOLD;
+            case "choice" -> BenchmarkFolds.CHOICE_FOLD;
+            default -> throw new IllegalArgumentException("--semeval-fold must be report or choice, got "
+                    + semevalFold);
+        };
     }
 
     private boolean noHeldOut() {
