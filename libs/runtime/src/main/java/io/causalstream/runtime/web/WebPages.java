@@ -8,8 +8,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.regex.Pattern;
+import org.webjars.WebJarVersionLocator;
 
 /**
  * The product's pages, the same way in every service that has some: plain HTML, CSS and JavaScript served from the
@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  *       and the shared ones this module carries ({@code app.css}, {@code graph.js}, the one drawing module of every
  *       page that shows a causal graph);</li>
  *   <li>{@code /assets/lib/{file}}: the browser libraries, from the Maven Central webjars this module depends on
- *       ({@link #LIBRARIES}); the version is read from the webjar's own {@code pom.properties}, so a version change
+ *       ({@link #LIBRARIES}), found by webjars-locator-lite under the version on the classpath, so a version change
  *       is a pom change only.</li>
  * </ul>
  * Every answer carries {@link #securityHeaders(Context) the security headers}: a Content-Security-Policy allowing
@@ -38,6 +38,9 @@ public final class WebPages {
             "layout-base.js", new String[] {"layout-base", "layout-base.js"},
             "cose-base.js", new String[] {"cose-base", "cose-base.js"},
             "cytoscape-fcose.js", new String[] {"cytoscape-fcose", "cytoscape-fcose.js"});
+
+    /** Finds a webjar's version on the classpath once and caches it. */
+    private static final WebJarVersionLocator WEBJARS = new WebJarVersionLocator();
 
     private static final Pattern ASSET = Pattern.compile("[a-z0-9-]+\\.(css|js|svg)");
     private static final Map<String, String> TYPES = Map.of("css", "text/css; charset=utf-8",
@@ -86,22 +89,7 @@ public final class WebPages {
         if (lib == null) {
             return null;
         }
-        String version = webjarVersion(lib[0]);
-        return version == null ? null : "META-INF/resources/webjars/" + lib[0] + "/" + version + "/" + lib[1];
-    }
-
-    /** The version of an {@code org.webjars.npm} webjar on the classpath, or null when it is absent. */
-    static String webjarVersion(String artifact) {
-        try (InputStream in = resource("META-INF/maven/org.webjars.npm/" + artifact + "/pom.properties")) {
-            if (in == null) {
-                return null;
-            }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return WEBJARS.fullPath(lib[0], lib[1]);
     }
 
     /** The headers of every page and asset (and, in services that install them globally, of every answer). */

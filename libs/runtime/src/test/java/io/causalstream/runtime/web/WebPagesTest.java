@@ -60,7 +60,8 @@ class WebPagesTest {
             assertThat(r.body().length()).as(lib).isGreaterThan(10_000);
         }
         assertThat(get("/assets/lib/cytoscape.js").body()).contains("cytoscape");
-        assertThat(WebPages.webjarVersion("cytoscape")).matches("\\d+\\.\\d+\\.\\d+");
+        assertThat(WebPages.library("cytoscape.js"))
+                .matches("META-INF/resources/webjars/cytoscape/\\d+\\.\\d+\\.\\d+/dist/cytoscape\\.min\\.js");
     }
 
     @Test
