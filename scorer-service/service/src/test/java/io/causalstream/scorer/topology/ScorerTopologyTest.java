@@ -362,7 +362,7 @@ class ScorerTopologyTest {
     }
 
     /**
-     * The deserialization handler runs here too, but TopologyTestDriver (4.4.0) does not capture the dead-letter
+     * The deserialization handler runs here too, but TopologyTestDriver (4.3.1) does not capture the dead-letter
      * records a {@code DeserializationExceptionHandler} returns (those of the processing handler it does capture,
      * see the next test); the {@code extractions.dlq} record itself is asserted in {@code ScorerServiceIT}.
      */
