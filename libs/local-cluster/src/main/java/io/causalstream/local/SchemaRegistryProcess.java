@@ -3,8 +3,11 @@ package io.causalstream.local;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,8 +102,33 @@ public final class SchemaRegistryProcess implements AutoCloseable {
         return Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-" + System.getProperty("user.name"), name);
     }
 
-    static Path install(Path archive, Path installDir) {
+    /**
+     * Test JVMs side by side (Failsafe forks, modules built in parallel) share the install directory: one unpacks
+     * while holding its lock file, the others wait and reuse it (synchronized: a JVM holds a file lock only once).
+     */
+    static synchronized Path install(Path archive, Path installDir) {
         Path marker = installDir.resolve(".unpacked");
+        try {
+            Files.createDirectories(installDir.toAbsolutePath().getParent());
+            try (FileChannel channel = FileChannel.open(installDir.resolveSibling(installDir.getFileName() + ".lock"),
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                FileLock unpacking = channel.lock();
+                try {
+                    unpackOnce(archive, installDir, marker);
+                } finally {
+                    unpacking.release();
+                }
+            }
+            try (Stream<Path> files = Files.walk(installDir)) {
+                return files.filter(f -> f.getFileName().toString().equals("quarkus-run.jar")).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no quarkus-run.jar under " + installDir));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void unpackOnce(Path archive, Path installDir, Path marker) throws IOException {
         try {
             if (!Files.exists(marker)) {
                 if (archive == null || !Files.isRegularFile(archive)) {
@@ -116,12 +144,6 @@ public final class SchemaRegistryProcess implements AutoCloseable {
                 }
                 Files.writeString(marker, archive.getFileName().toString());
             }
-            try (Stream<Path> files = Files.walk(installDir)) {
-                return files.filter(f -> f.getFileName().toString().equals("quarkus-run.jar")).findFirst()
-                        .orElseThrow(() -> new IllegalStateException("no quarkus-run.jar under " + installDir));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
