@@ -51,7 +51,8 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(KafkaTestCluster.class)
 class ScorerServiceIT {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** Each wait ends as soon as its records are read; 3 min because at load average 25 one took over 1 min. */
+    private static final Duration WAIT = Duration.ofSeconds(180);
     private static final Triple RAIN_FLOODS = triple("rain", "flooding", INCREASE);
     private static final Triple DAMS_FLOODS = triple("dams", "flooding", DECREASE);
     private static final Triple FLOODS_CROPS = triple("flooding", "crop yield", DECREASE);
