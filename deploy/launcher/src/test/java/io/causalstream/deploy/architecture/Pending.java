@@ -26,19 +26,12 @@ final class Pending {
             "io.causalstream.measures.TripleMatch", catalogOfMeasures());
 
     /** Classes with a constructor over six parameters that waits, by class name. */
-    static final Map<String, String> LONG_CONSTRUCTORS = Map.of(
-            "io.causalstream.extractor.backend.model.ModelExtractor", "being split in the extractor work",
-            "io.causalstream.research.cesar.train.CesarHeadBlock", RESEARCH,
-            "io.causalstream.extractor.backend.model.RelationHead", "its eight-argument constructor stays for the "
-                    + "trainers of research/studies (and ModelExtractorTest) until they pass RelationHead.Weights; "
-                    + RESEARCH);
+    static final Map<String, String> LONG_CONSTRUCTORS = Map.of();
 
     /** Main source files over the bound without a reason yet, by path from the repository root. */
     static final Map<String, String> LONG_FILES = Map.of(
             "extractor-service/extractors/src/main/java/io/causalstream/extractor/backend/model/ModelExtractor.java",
-            "being split in the extractor work",
-            "research/studies/src/main/java/io/causalstream/research/validation/ValidationEvalCommand.java",
-            RESEARCH);
+            "being split in the extractor work");
 
     private static String choiceOfBackend(String why) {
         return "the choice of backend (names, typed settings, reading the keys, building each backend) knows every "

@@ -2,13 +2,13 @@ package io.causalstream.research.benchmark;
 
 /**
  * A tokenised sentence ("hacked to death , on December 8 , 2016 .") in ordinary spacing ("hacked to death, on
- * December 8, 2016."), as the extractors read text and as their claim detector was trained on the same corpus
- * ({@code CausalNewsSentences}), with each character's offset in the original so spans read on the plain text map
- * back. A text already in ordinary spacing comes out unchanged.
+ * December 8, 2016."), as the extractors read text, with each character's offset in the original so spans read on
+ * the plain text map back. A text already in ordinary spacing comes out unchanged. The one detokeniser: the claim
+ * detector's training sentences ({@code CausalNewsSentences}) are joined by it too.
  */
-record Detokenised(String original, String text, int[] offsets) {
+public record Detokenised(String original, String text, int[] offsets) {
 
-    static Detokenised of(String original) {
+    public static Detokenised of(String original) {
         StringBuilder out = new StringBuilder();
         int[] map = new int[original.length() + 1];
         int n = 0;

@@ -3,7 +3,6 @@ package io.causalstream.extractor.backend.model;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
-import io.causalstream.encoder.tune.TunedEncoders;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.ClaimSet;
 import io.causalstream.extractor.backend.Extractor;
@@ -47,8 +46,9 @@ public final class ModelExtractor implements Extractor {
     /** The frozen-encoder head shipped on the class path ({@code extractor.model.version=v2}). */
     public static final String HEAD_RESOURCE = "/io/causalstream/extractor/backend/model/" + HEAD_NAME + ".bin.gz";
     /** The fine-tuned model ({@code extractor.model.version=v3}): encoder delta, relation head, claim detector. */
-    public static final String TUNED_NAME = "extractor-v4";
-    public static final String TUNED_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME + ".bin";
+    public static final String TUNED_NAME = TunedReader.SHIPPED_NAME;
+    /** The file the tuned-reader library ships and reads ({@link TunedReader#shipped()}). */
+    public static final String TUNED_RESOURCE = TunedReader.SHIPPED_RESOURCE;
     /** The certainty calibration fitted for the shipped tuned model ({@code extractor-calibrate}). */
     public static final String CALIBRATION_RESOURCE = "/io/causalstream/extractor/backend/model/" + TUNED_NAME
             + ".certainty.csv";
@@ -67,7 +67,7 @@ public final class ModelExtractor implements Extractor {
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
-        this(encoder, head, null, HEAD_NAME, null, false, new ConceptReader(encoder));
+        this(new ConceptReader(encoder), head, null, HEAD_NAME, null, false);
     }
 
     /** A tuned model's heads over its tuned encoder (the caller keeps the encoder), candidates from the chunks. */
@@ -77,15 +77,17 @@ public final class ModelExtractor implements Extractor {
 
     /** The same with candidates from {@code candidates} (the model's concept tagger for its mentions). */
     public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
-        this(encoder, model.head(), model.claims(), model.name(), null, false, reader(encoder, model, candidates));
+        this(reader(encoder, model, candidates), model.head(), model.claims(), model.name(), null, false);
     }
 
     private static ConceptReader reader(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
         return new ConceptReader(encoder, model.tagger(SpanTagger.CONCEPTS).orElse(null), candidates);
     }
 
-    private ModelExtractor(TokenEncoder encoder, RelationHead head, ClaimHead claims, String modelName,
-                           CertaintyCalibration calibration, boolean ownsEncoder, ConceptReader reader) {
+    /** @param reader the concept reader, holding the encoder the head reads (closed with this when owned) */
+    private ModelExtractor(ConceptReader reader, RelationHead head, ClaimHead claims, String modelName,
+                           CertaintyCalibration calibration, boolean ownsEncoder) {
+        TokenEncoder encoder = reader.encoder();
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
                     + head.dimension() + "), the encoder " + encoder.name() + " has d=" + encoder.dimension());
@@ -109,9 +111,10 @@ public final class ModelExtractor implements Extractor {
                 head = head.withThreshold(settings.threshold());
             }
             TokenEncoder encoder = DjlTokenEncoder.open(encoderFor(head, settings.encoder()));
-            return new ModelExtractor(encoder, head, null, HEAD_NAME, null, true, new ConceptReader(encoder));
+            return new ModelExtractor(new ConceptReader(encoder), head, null, HEAD_NAME, null, true);
         }
-        TunedExtractorModel model = settings.model() == null ? shippedTuned() : readTuned(settings.model());
+        TunedExtractorModel model = settings.model() == null ? TunedReader.shipped()
+                : TunedReader.read(settings.model());
         model = model.withThresholds(settings.threshold() != null ? settings.threshold() : model.head().threshold(),
                 settings.claimThreshold() != null ? settings.claimThreshold() : model.claims().threshold());
         return open(model, settings.encoder(), settings.int8(),
@@ -157,33 +160,9 @@ public final class ModelExtractor implements Extractor {
     /** The same with candidates from {@code candidates}. */
     public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8,
                                       CertaintyCalibration calibration, CandidateSource candidates) {
-        EncoderSettings base = new EncoderSettings(null, null, model.baseEncoder(), encoder.maxTokens(),
-                encoder.batchSize(), encoder.threads(), encoder.cacheDir()).withPasses(encoder.passes());
-        EncoderSettings tuned = TunedEncoders.materialise(base, model.delta(), model.deltaId(), int8);
-        TokenEncoder opened = DjlTokenEncoder.open(tuned);
-        return new ModelExtractor(opened, model.head(), model.claims(), model.name(), calibration, true,
-                reader(opened, model, candidates));
-    }
-
-    /** The fine-tuned model shipped with this build. */
-    public static TunedExtractorModel shippedTuned() {
-        try (InputStream in = ModelExtractor.class.getResourceAsStream(TUNED_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("extractor model " + TUNED_RESOURCE + " is not on the class path");
-            }
-            return TunedExtractorModel.read(new java.io.BufferedInputStream(in, 1 << 16));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + TUNED_RESOURCE, e);
-        }
-    }
-
-    /** A model file {@code extractor-tune} wrote. */
-    public static TunedExtractorModel readTuned(java.nio.file.Path file) {
-        try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            return TunedExtractorModel.read(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read extractor model " + file, e);
-        }
+        TokenEncoder opened = DjlTokenEncoder.open(TunedReader.tunedEncoder(model, encoder, int8));
+        return new ModelExtractor(reader(opened, model, candidates), model.head(), model.claims(), model.name(),
+                calibration, true);
     }
 
     /**

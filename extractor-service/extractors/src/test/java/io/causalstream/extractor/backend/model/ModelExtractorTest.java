@@ -230,13 +230,13 @@ class ModelExtractorTest {
         int d = 2;
         int hidden = 1;
         int in = SentenceFeatures.dimension(d);
-        RelationHead quantized = new RelationHead("all-minilm-l6-v2-q", d, hidden, 0.5f, new float[in], new float[1],
-                new float[3], new float[3]);
+        RelationHead quantized = new RelationHead("all-minilm-l6-v2-q", d, hidden, 0.5f,
+                new RelationHead.Weights(new float[in], new float[1], new float[3], new float[3]));
         io.causalstream.encoder.EncoderSettings bundled = io.causalstream.encoder.EncoderSettings.bundledMiniLm();
         assertThat(ModelExtractor.encoderFor(quantized, bundled).name()).isEqualTo("all-minilm-l6-v2-q");
         assertThat(ModelExtractor.encoderFor(quantized, bundled).threads()).isEqualTo(bundled.threads());
-        RelationHead full = new RelationHead("all-minilm-l6-v2", d, hidden, 0.5f, new float[in], new float[1],
-                new float[3], new float[3]);
+        RelationHead full = new RelationHead("all-minilm-l6-v2", d, hidden, 0.5f,
+                new RelationHead.Weights(new float[in], new float[1], new float[3], new float[3]));
         assertThat(ModelExtractor.encoderFor(full, bundled)).isEqualTo(bundled);
     }
 }

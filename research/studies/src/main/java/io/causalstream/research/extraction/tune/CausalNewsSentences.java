@@ -1,5 +1,6 @@
 package io.causalstream.research.extraction.tune;
 
+import io.causalstream.research.benchmark.Detokenised;
 import io.causalstream.text.files.Csv;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,8 +43,8 @@ public final class CausalNewsSentences {
 
     /** "hacked to death , on December 8 , 2016 ." → "hacked to death, on December 8, 2016." */
     public static String detokenised(String text) {
-        return text.strip().replaceAll("\\s+([,.;:!?%)\\]}])", "$1").replaceAll("([(\\[{])\\s+", "$1")
-                .replaceAll("\\s+(n't|'s|'re|'ve|'ll|'d|'m)\\b", "$1").replaceAll("\\s+", " ").replace("\uFEFF", "");
+        // the corpus file's byte-order mark is no part of a sentence
+        return Detokenised.of(text.replace("\uFEFF", "")).text();
     }
 
     private CausalNewsSentences() {

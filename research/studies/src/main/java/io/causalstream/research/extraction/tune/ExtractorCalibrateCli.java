@@ -5,6 +5,7 @@ import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.model.CertaintyCalibration;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
+import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.MeasureCatalog;
@@ -67,7 +68,7 @@ public final class ExtractorCalibrateCli implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         System.setProperty("ai.djl.offline", "true");
-        TunedExtractorModel tuned = model == null ? ModelExtractor.shippedTuned() : ModelExtractor.readTuned(model);
+        TunedExtractorModel tuned = model == null ? TunedReader.shipped() : TunedReader.read(model);
         List<GoldPassage> val = TrainingSplits.load(data).val();
         EdgeSetScorer meteor = (EdgeSetScorer) MeasureCatalog.builtIn().entry("meteor").factory().apply(0.01);
         double[] raw = new double[val.size()];
