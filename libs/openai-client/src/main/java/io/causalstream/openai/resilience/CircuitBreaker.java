@@ -89,12 +89,11 @@ public final class CircuitBreaker {
     }
 
     public synchronized void onFailure() {
-        if (openTimeIsOver()) {
-            machine.transitionToHalfOpenState();
-        }
         if (machine.getState() == io.github.resilience4j.circuitbreaker.CircuitBreaker.State.OPEN) {
-            // a call let through before the breaker opened: it starts the open time again
+            // a call let through before the breaker opened: it starts the open time again, opening nothing new
+            // (resilience4j publishes no event for a move from a state to itself)
             machine.transitionToOpenState();
+            openedAt = ticker.nanoTime();
             return;
         }
         machine.onError(0, TimeUnit.NANOSECONDS, FAILURE);
