@@ -118,18 +118,52 @@ final class RealTextSets {
         return new RealTextSets(out, new Choice(choiceClaims, choiceSpans, choicePairs), summary);
     }
 
-    /** A CNC sentence on its own words, its first relation's arguments and signals as piece tags. */
+    /**
+     * A CNC sentence on its own words, the arguments and signals of all its relations as piece tags (the taggers tag
+     * every relation of a sentence, as the reader pairs them, so no relation's words are taught as outside).
+     */
     static TuningSentence argumentsAndSignals(HuggingFaceTokenizer tokenizer, CausalNewsSpans.Sentence s, int claim) {
         List<String> words = s.words().stream().map(w -> w.of(s.text())).toList();
         String text = WordTagging.text(words);
         Encoding e = tokenizer.encode(text);
         int[] starts = SentenceFeatures.characterStarts(text, e.getTokens(), DjlTokenEncoder.special(e));
         int[][] characters = WordTagging.wordCharacters(words);
-        CausalNewsSpans.Relation first = s.relations().getFirst();
         int[][] tags = new int[SpanTagger.KINDS.size()][];
-        tags[SpanTagger.ARGUMENTS] = pieceTags(starts, characters, s.argumentTags(first));
-        tags[SpanTagger.SIGNALS] = pieceTags(starts, characters, s.signalTags(first));
+        tags[SpanTagger.ARGUMENTS] = pieceTags(starts, characters, allArguments(s));
+        tags[SpanTagger.SIGNALS] = pieceTags(starts, characters,
+                unionTags(s.relations().stream().map(s::signalTags).toList()));
         return new TuningSentence(text, e.getIds(), starts, List.of(), null, claim, tags);
+    }
+
+    /** The cause and effect word tags of every relation of a sentence, as one row ({@link #unionTags}). */
+    static List<String> allArguments(CausalNewsSpans.Sentence s) {
+        return unionTags(s.relations().stream().map(s::argumentTags).toList());
+    }
+
+    /**
+     * Several rows of word tags as one: a word takes the tag of the first row that tags it; an I tag whose word
+     * follows a word of another kind or row begins a span (B), so each span keeps its own boundary.
+     */
+    static List<String> unionTags(List<List<String>> rows) {
+        int n = rows.getFirst().size();
+        List<String> out = new ArrayList<>(n);
+        int previousRow = -1;
+        for (int k = 0; k < n; k++) {
+            int row = -1;
+            for (int r = 0; r < rows.size() && row < 0; r++) {
+                row = rows.get(r).get(k).equals("O") ? -1 : r;
+            }
+            if (row < 0) {
+                out.add("O");
+            } else {
+                String tag = rows.get(row).get(k);
+                boolean continues = row == previousRow && !out.getLast().equals("O")
+                        && out.getLast().substring(2).equals(tag.substring(2));
+                out.add(tag.startsWith("I") && !continues ? "B" + tag.substring(1) : tag);
+            }
+            previousRow = row;
+        }
+        return out;
     }
 
     /**
