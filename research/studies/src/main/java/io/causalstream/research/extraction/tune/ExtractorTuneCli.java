@@ -15,13 +15,12 @@ import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.research.extraction.SplitScore;
 import io.causalstream.research.extraction.train.AnnotatedTraining;
 import io.causalstream.research.extraction.train.EloPassages;
+import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.research.extraction.train.TrainingSplits;
 import io.causalstream.research.extraction.train.PairLabels;
 import io.causalstream.schemas.graph.Triple;
@@ -162,22 +161,19 @@ public final class ExtractorTuneCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        System.setProperty("ai.djl.offline", "true");
-        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
-        System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        TrainingSetup.djl(threads);
         TrainingSplits splits = TrainingSplits.load(data);
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
-        List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
+        List<GoldPassage> test = TrainingSetup.test(data);
         List<GoldPassage> train = splits.train(limit, curated, test, console);
         List<GoldPassage> val = splits.val();
         AnnotatedTraining annotated = AnnotatedTraining.select(annotatedPassages(), elo, splits.evaluationTexts(test));
         console.println(annotated.summary());
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d%n", train.size(),
                 elo.countIn(trainAll), val.size());
-        MeasureCatalog catalog = MeasureCatalog.builtIn();
-        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
+        EdgeSetScorer rouge = TrainingSetup.rouge();
+        EdgeSetScorer meteor = TrainingSetup.meteor();
         EncoderSettings baseSettings = new EncoderSettings(null, null, base,
                 EncoderSettings.DEFAULT_MAX_TOKENS, EncoderSettings.DEFAULT_BATCH_SIZE, threads, null);
         EncoderSettings baseFiles = baseSettings.materialised();
