@@ -123,6 +123,11 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             + "used (the first N; 0 for none; the train split holds 3075).")
     int newsSentences;
 
+    @Option(names = "--cnc-relations", defaultValue = "first", description = "Which relations of a Causal News "
+            + "Corpus sentence the cause/effect and signal taggers learn, and the choice fold's word F1 reads: first "
+            + "(the shipped model's) or all (one row of tags for every relation).")
+    String cncRelations;
+
     @Option(names = "--hidden", defaultValue = "256")
     int hidden;
 
@@ -159,6 +164,15 @@ public final class ExtractorTuneCli implements Callable<Integer> {
 
     private final PrintStream console = System.out;
 
+    private boolean allRelations() {
+        return switch (cncRelations) {
+            case "first" -> false;
+            case "all" -> true;
+            default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--cnc-relations is first or all, not " + cncRelations);
+        };
+    }
+
     @Override
     public Integer call() throws Exception {
         TrainingSetup.djl(threads);
@@ -194,7 +208,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 addPassage(p, true, passagesRepeat, reader, labeller, tokenizer, sentences, annotatedAlignedOfAll);
             }
             realText = RealTextSets.read(news, semeval.equals("none") ? null : Path.of(semeval), newsSentences,
-                    tokenizer);
+                    tokenizer, allRelations());
             sentences.addAll(realText.training());
         }
         console.println(realText.summary());
@@ -318,7 +332,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             RealTextChecks.Chosen claim = RealTextChecks.claimThreshold(encoder, claims, choice.claims());
             claims = claims.withThreshold(claim.threshold());
             double arguments = RealTextChecks.argumentF1(encoder,
-                    taggers.get(io.causalstream.extractor.backend.model.SpanTagger.ARGUMENTS), choice.spans());
+                    taggers.get(io.causalstream.extractor.backend.model.SpanTagger.ARGUMENTS), choice.spans(),
+                    allRelations());
             ConceptReader reader = new ConceptReader(encoder);
             List<List<SentenceFeatures>> features = new ArrayList<>();
             for (GoldPassage g : val) {
