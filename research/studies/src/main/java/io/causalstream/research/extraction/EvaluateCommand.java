@@ -65,8 +65,8 @@ public final class EvaluateCommand implements Callable<Integer> {
      * meteor 0.55, bleu 0.35), so they are passed explicitly to keep the evaluation's numbers.
      */
     private static final Map<String, Double> PAPER_THRESHOLDS = Map.of(
-            ExactMatch.NAME, 1.0, "rouge1", 0.45, MeteorSimilarity.NAME, 0.01, BleuSimilarity.NAME, 0.352,
-            BleuSimilarity.NLTK_NAME, 0.352);
+            ExactMatch.NAME, 1.0, "rouge1", TrainingSetup.PAPER_ROUGE, MeteorSimilarity.NAME, TrainingSetup.PAPER_METEOR,
+            BleuSimilarity.NAME, TrainingSetup.PAPER_BLEU, BleuSimilarity.NLTK_NAME, TrainingSetup.PAPER_BLEU);
 
     /** The released data's folder, where the README's commands run from (the repository root). */
     static final String SOFT_MEASURES = "../shared/data/soft-measures-causal-intelligence";

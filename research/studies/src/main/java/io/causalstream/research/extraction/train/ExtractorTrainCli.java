@@ -9,13 +9,12 @@ import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
 import io.causalstream.extractor.backend.rules.RuleBasedExtractor;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.Edge;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.measures.RawEdge;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.research.extraction.SplitScore;
+import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.research.study.SoftMeasuresData;
 import io.causalstream.schemas.graph.Triple;
 import java.io.ByteArrayOutputStream;
@@ -119,24 +118,21 @@ public final class ExtractorTrainCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        System.setProperty("ai.djl.offline", "true");
-        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
-        System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        TrainingSetup.djl(threads);
         TrainingSplits splits = TrainingSplits.load(data);
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
         List<GoldPassage> valAll = splits.valAll();
-        List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
+        List<GoldPassage> test = TrainingSetup.test(data);
         List<GoldPassage> train = splits.train(limit, curated, test, console);
         List<GoldPassage> val = splits.val();
         List<GoldPassage> testNoElo = elo.without(test);
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d (%d dropped), test %d "
                 + "(%d Elo)%n", train.size(), elo.countIn(trainAll), val.size(), elo.countIn(valAll), test.size(),
                 elo.countIn(test));
-        MeasureCatalog catalog = MeasureCatalog.builtIn();
-        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
-        EdgeSetScorer bleu = (EdgeSetScorer) catalog.entry("bleu").factory().apply(0.352);
+        EdgeSetScorer rouge = TrainingSetup.rouge();
+        EdgeSetScorer meteor = TrainingSetup.meteor();
+        EdgeSetScorer bleu = TrainingSetup.bleu();
         String headFile = name + ".bin.gz";
         EncoderSettings encoderSettings = new EncoderSettings(null, null, encoderName, EncoderSettings.DEFAULT_MAX_TOKENS,
                 EncoderSettings.DEFAULT_BATCH_SIZE, threads, null);
