@@ -17,13 +17,7 @@ final class Pending {
                     + "cesar.eval and cesar.train; " + RESEARCH);
 
     /** Classes whose dependencies the cycle rule does not count yet, by class name. */
-    static final Map<String, String> CYCLE_ORIGINS = Map.of(
-            "io.causalstream.extractor.backend.BackendConfig",
-            choiceOfBackend("it is being edited in the extractor work"),
-            "io.causalstream.extractor.backend.BackendSettings", choiceOfBackend(RESEARCH + " and imports it"),
-            "io.causalstream.extractor.backend.ExtractorBackends", choiceOfBackend(RESEARCH + " and imports it"),
-            "io.causalstream.measures.MeasureCatalog", catalogOfMeasures(),
-            "io.causalstream.measures.TripleMatch", catalogOfMeasures());
+    static final Map<String, String> CYCLE_ORIGINS = Map.of();
 
     /** Classes with a constructor over six parameters that waits, by class name. */
     static final Map<String, String> LONG_CONSTRUCTORS = Map.of();
@@ -32,18 +26,6 @@ final class Pending {
     static final Map<String, String> LONG_FILES = Map.of(
             "extractor-service/extractors/src/main/java/io/causalstream/extractor/backend/model/ModelExtractor.java",
             "being split in the extractor work");
-
-    private static String choiceOfBackend(String why) {
-        return "the choice of backend (names, typed settings, reading the keys, building each backend) knows every "
-                + "backend while each implements backend.Extractor beside it: it moves to a package of its own "
-                + "(extractor.backend.choice) once it may change; " + why;
-    }
-
-    private static String catalogOfMeasures() {
-        return "the catalog that names every measure sits beside the contracts each measure implements (measures."
-                + "NodeSimilarity, EdgeSetMeasure, Edge): it moves to a package of its own (measures.catalog) once "
-                + RESEARCH + ", which imports it";
-    }
 
     private Pending() {
     }

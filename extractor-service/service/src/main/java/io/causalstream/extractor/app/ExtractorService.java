@@ -1,7 +1,7 @@
 package io.causalstream.extractor.app;
 
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.pipeline.ExtractorMetrics;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.extractor.pipeline.PipelineStatus;

@@ -1,13 +1,13 @@
 package io.causalstream.research.extraction;
 
-import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendConfig;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.ExactMatch;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.TripleMatch;
 import io.causalstream.measures.bleu.BleuSimilarity;
 import io.causalstream.measures.meteor.MeteorSimilarity;
@@ -244,7 +244,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     /** A backend's settings; {@value #MODEL_V2} is the model backend at version v2. */
-    private static io.causalstream.extractor.backend.BackendSettings settings(String backend, Config config) {
+    private static io.causalstream.extractor.backend.choice.BackendSettings settings(String backend, Config config) {
         boolean v2 = backend.equals(MODEL_V2);
         return BackendConfig.read(v2 ? ExtractorBackends.MODEL : backend, key -> v2
                 && key.equals("extractor.model.version") ? "v2" : config.find(key).orElse(null));
@@ -344,7 +344,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     private void heldOutTable(List<HeldOutPassage> passages, Map<String, Extractor> extractors) {
-        TripleMatch match = TripleMatch.rouge1();
+        TripleMatch match = MeasureCatalog.rouge1Triples();
         HeldOutEvaluation evaluation = new HeldOutEvaluation(match);
         List<HeldOutEvaluation.Row> rows = new ArrayList<>();
         for (Map.Entry<String, Extractor> e : extractors.entrySet()) {

@@ -3,7 +3,7 @@ package io.causalstream.research.extraction;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import java.nio.file.Path;
 import java.util.List;
 

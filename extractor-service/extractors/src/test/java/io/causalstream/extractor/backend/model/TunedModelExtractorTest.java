@@ -2,10 +2,10 @@ package io.causalstream.extractor.backend.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendConfig;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.passage.Passage;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.backend;
+package io.causalstream.extractor.backend.choice;
 
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.extractor.backend.cascade.CascadeSettings;
