@@ -8,6 +8,11 @@ package io.causalstream.research.benchmark;
  */
 public record Detokenised(String original, String text, int[] offsets) {
 
+    /** A corpus sentence in ordinary spacing, the file's byte-order mark (no part of a sentence) left out. */
+    public static String sentence(String tokenised) {
+        return of(tokenised.replace("\uFEFF", "")).text();
+    }
+
     public static Detokenised of(String original) {
         StringBuilder out = new StringBuilder();
         int[] map = new int[original.length() + 1];

@@ -306,8 +306,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no curated file " + file + " (--curated)");
         }
-        List<GoldPassage> passages = io.causalstream.research.extraction.train.CuratedAnnotations.read(file)
-                .stream().map(io.causalstream.research.extraction.train.CuratedAnnotations.Curated::passage).toList();
+        List<GoldPassage> passages = CuratedAnnotations.read(file)
+                .stream().map(CuratedAnnotations.Curated::passage).toList();
         out.printf(Locale.ROOT, "%nagainst curated gold (%s): %d passages, %d gold triples%n", file.getFileName(),
                 passages.size(), passages.stream().mapToLong(p -> p.gold().size()).sum());
         out.printf(Locale.ROOT, "%-14s %-14s %6s %6s %6s %6s %9s %9s%n", "backend", "measure", "TP", "PP", "FP", "FN",

@@ -1,6 +1,7 @@
 package io.causalstream.research.cesar.train;
 
 import io.causalstream.research.cesar.EncoderConfig;
+import io.causalstream.research.cesar.eval.DevCheck;
 import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.runtime.Config;
 import io.causalstream.cesar.CesarHead;

@@ -43,8 +43,7 @@ public final class CausalNewsSentences {
 
     /** "hacked to death , on December 8 , 2016 ." → "hacked to death, on December 8, 2016." */
     public static String detokenised(String text) {
-        // the corpus file's byte-order mark is no part of a sentence
-        return Detokenised.of(text.replace("\uFEFF", "")).text();
+        return Detokenised.sentence(text);
     }
 
     private CausalNewsSentences() {
