@@ -7,6 +7,7 @@ import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.extractor.backend.rules.RuleBasedExtractor;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.measures.Edge;
@@ -173,7 +174,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
                     RelationHead h = head.withThreshold(Math.round(t * 100) / 100f);
                     List<List<Triple>> predicted = new ArrayList<>();
                     for (int p = 0; p < valFeatures.size(); p++) {
-                        predicted.add(ModelExtractor.triples(valFeatures.get(p), probabilities.get(p),
+                        predicted.add(TripleDecoding.triples(valFeatures.get(p), probabilities.get(p),
                                 h.threshold()));
                     }
                     double m = SplitEvaluation.score(meteor, val, predicted).microF1();
@@ -248,7 +249,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
     }
 
     static List<List<Triple>> predict(List<List<SentenceFeatures>> features, RelationHead head) {
-        return features.stream().map(f -> ModelExtractor.triples(f, head)).toList();
+        return features.stream().map(f -> TripleDecoding.triples(f, head)).toList();
     }
 
     private static void row(StringBuilder table, String split, String who, List<GoldPassage> passages,
@@ -273,7 +274,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
             String winner = study.rankings().leader(row);
             var annotation = study.annotation(winner, row);
             List<Edge> gold = annotation.edges().stream().map(RawEdge::toEdge).toList();
-            List<Triple> model = ModelExtractor.triples(reader.read(annotation.text()), head);
+            List<Triple> model = TripleDecoding.triples(reader.read(annotation.text()), head);
             List<Triple> ruled = SplitEvaluation.extractAll(rules, List.of(new GoldPassage(annotation.text(),
                     List.of()))).getFirst();
             int k = 0;

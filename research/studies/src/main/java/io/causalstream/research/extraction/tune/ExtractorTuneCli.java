@@ -13,6 +13,7 @@ import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.measures.EdgeSetScorer;
@@ -348,7 +349,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 float t = step / 10f;
                 List<List<Triple>> predicted = new ArrayList<>();
                 for (int k = 0; k < features.size(); k++) {
-                    predicted.add(ModelExtractor.triples(features.get(k), probabilities.get(k), t, claims));
+                    predicted.add(TripleDecoding.triples(features.get(k), probabilities.get(k), t, claims));
                 }
                 SplitScore m = SplitEvaluation.score(meteor, val, predicted);
                 SplitScore r = SplitEvaluation.score(rouge, val, predicted);
