@@ -83,18 +83,37 @@ public final class GraphDbProcess implements AutoCloseable {
 
     /** The same against any Neo4j HTTP address. */
     public static long count(String httpUrl, String cypher) {
+        JsonNode value = answer(httpUrl, cypher).at("/values/0/0");
+        if (!value.isIntegralNumber()) {
+            throw new IllegalStateException("Neo4j gave no number for " + cypher + ": " + value);
+        }
+        return value.asLong();
+    }
+
+    /** Runs any read query and gives its rows, each a list of the returned values as JSON. */
+    public List<List<JsonNode>> rows(String cypher) {
+        List<List<JsonNode>> out = new java.util.ArrayList<>();
+        for (JsonNode row : answer(httpUrl(), cypher).path("values")) {
+            List<JsonNode> values = new java.util.ArrayList<>();
+            row.forEach(values::add);
+            out.add(values);
+        }
+        return out;
+    }
+
+    /** The Query API's answer: {"data": {"fields": [...], "values": [[...], ...]}, ...}; its data part. */
+    private static JsonNode answer(String httpUrl, String cypher) {
         String body = JSON.createObjectNode().put("statement", cypher).toString();
         try {
             var r = HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(httpUrl + "/db/neo4j/query/v2"))
                     .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                     .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
-            // the Query API's answer: {"data": {"fields": [...], "values": [[<first row's first value>, ...]]}, ...}
-            JsonNode value = r.statusCode() / 100 == 2 ? JSON.readTree(r.body()).at("/data/values/0/0") : null;
-            if (value == null || !value.isIntegralNumber()) {
+            JsonNode data = r.statusCode() / 100 == 2 ? JSON.readTree(r.body()).path("data") : null;
+            if (data == null || !data.has("values")) {
                 throw new IllegalStateException("Neo4j answered " + r.statusCode() + " to " + cypher + ": " + r.body());
             }
-            return value.asLong();
+            return data;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

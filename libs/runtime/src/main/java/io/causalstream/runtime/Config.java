@@ -1,5 +1,6 @@
 package io.causalstream.runtime;
 
+import io.causalstream.keys.KeyReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,6 +33,7 @@ public final class Config {
     private final Map<String, String> env;
     private final Properties file;
     private final java.util.function.Consumer<String> reads;
+    private final KeyReader keys = KeyReader.of(this::lookup);
 
     private Config(Map<String, String> overrides, Map<String, String> env, Properties file) {
         this(overrides, env, file, key -> { });
@@ -76,38 +78,32 @@ public final class Config {
     }
 
     public Optional<String> find(String key) {
-        reads.accept(key);
-        String v = overrides.get(key);
-        if (v == null) {
-            v = System.getProperty(key);
-        }
-        if (v == null) {
-            v = env.get(envName(key));
-        }
-        if (v == null) {
-            v = file.getProperty(key);
-        }
-        return Optional.ofNullable(v).map(String::trim).filter(s -> !s.isEmpty());
+        return keys.find(key);
     }
 
     public String get(String key, String defaultValue) {
-        return find(key).orElse(defaultValue);
+        return keys.get(key, defaultValue);
     }
 
     public int getInt(String key, int defaultValue) {
-        return find(key).map(v -> parse(key, v, Integer::parseInt)).orElse(defaultValue);
+        return keys.getInt(key, defaultValue);
     }
 
     public long getLong(String key, long defaultValue) {
-        return find(key).map(v -> parse(key, v, Long::parseLong)).orElse(defaultValue);
+        return keys.getLong(key, defaultValue);
     }
 
     public double getDouble(String key, double defaultValue) {
-        return find(key).map(v -> parse(key, v, Double::parseDouble)).orElse(defaultValue);
+        return keys.getDouble(key, defaultValue);
     }
 
     public boolean getBoolean(String key, boolean defaultValue) {
-        return find(key).map(Boolean::parseBoolean).orElse(defaultValue);
+        return keys.getBoolean(key, defaultValue);
+    }
+
+    /** The typed reading of this config's keys (durations, enums, lists, required keys). */
+    public KeyReader keys() {
+        return keys;
     }
 
     public String bootstrapServers() {
@@ -142,16 +138,23 @@ public final class Config {
 
     /** {@code kafka.bootstrap.servers} -> {@code KAFKA_BOOTSTRAP_SERVERS}. */
     public static String envName(String key) {
-        return key.toUpperCase().replace('.', '_').replace('-', '_');
+        return KeyReader.envName(key);
     }
 
-    private static <T> T parse(String key, String value, java.util.function.Function<String, T> parser) {
-        try {
-            return parser.apply(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("config " + key + " (" + envName(key) + ") must be a number, got '"
-                    + value + "'", e);
+    /** The raw value, first match wins (see the class comment); the key reader trims it. */
+    private String lookup(String key) {
+        reads.accept(key);
+        String v = overrides.get(key);
+        if (v == null) {
+            v = System.getProperty(key);
         }
+        if (v == null) {
+            v = env.get(envName(key));
+        }
+        if (v == null) {
+            v = file.getProperty(key);
+        }
+        return v;
     }
 
     private static Properties loadFile(String path) {

@@ -155,6 +155,11 @@ public final class StreamsWatch {
         return stopped;
     }
 
+    /** {@link #close(Duration)} as a resource a {@link ServiceSkeleton} owns: owned last, closed first. */
+    public AutoCloseable closing(Duration timeout) {
+        return () -> close(timeout);
+    }
+
     /** The service was closed: ends {@link #awaitTermination()} without failure. */
     public void stopped() {
         terminated.countDown();

@@ -1,5 +1,6 @@
 package io.causalstream.serde;
 
+import io.github.resilience4j.core.IntervalFunction;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Map;
@@ -48,10 +49,17 @@ public final class RetryingDeserializer<V> implements Deserializer<V> {
         public static final Policy DEFAULT = new Policy(Duration.ofMillis(200), Duration.ofSeconds(5),
                 Duration.ofSeconds(60), Duration.ofSeconds(15), Duration.ofSeconds(60));
 
-        /** The wait after {@code backoff}: twice as long, at most {@link #maxBackoff()}. */
-        public Duration next(Duration backoff) {
-            Duration twice = backoff.multipliedBy(2);
-            return twice.compareTo(maxBackoff) > 0 ? maxBackoff : twice;
+        /**
+         * The wait after failed attempt {@code attempt} (from 1): the initial backoff, doubled per attempt, at most
+         * {@link #maxBackoff()} (resilience4j's exponential backoff, the one backoff computation of the OpenAI client
+         * and the graph sink too).
+         */
+        public Duration backoff(int attempt) {
+            if (initialBackoff.toMillis() < 1) {
+                return initialBackoff;
+            }
+            return Duration.ofMillis(IntervalFunction.ofExponentialBackoff(initialBackoff.toMillis(), 2,
+                    Math.max(initialBackoff.toMillis(), maxBackoff.toMillis())).apply(attempt));
         }
     }
 

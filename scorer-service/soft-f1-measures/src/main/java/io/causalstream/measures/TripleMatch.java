@@ -1,7 +1,5 @@
 package io.causalstream.measures;
 
-import io.causalstream.measures.rouge.Rouge;
-import io.causalstream.measures.rouge.RougeSimilarity;
 import io.causalstream.schemas.graph.Triple;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,7 +13,7 @@ import java.util.Objects;
  * are no partial positives.
  *
  * <p><b>Match.</b> A predicted triple and a gold triple match when S(predicted source, gold source) &ge; T,
- * S(predicted target, gold target) &ge; T and the directions are equal (both known). With {@link #rouge1()} S is
+ * S(predicted target, gold target) &ge; T and the directions are equal (both known). With {@code MeasureCatalog.rouge1Triples()} S is
  * the project's ROUGE-1 F (Porter-stemmed, {@code rouge1}) and T = 0.5: "removal of wolves" matches "wolves"
  * (P 1/3, R 1, F 0.5), "crop yields" matches "crop prices" (F 0.5), "crop yields" does not match "falling crop
  * prices" (F 0.4). Labels equal after {@link NodeText#normalise} match whatever S says; a blank label matches
@@ -35,7 +33,7 @@ import java.util.Objects;
  */
 public final class TripleMatch {
 
-    /** The threshold of {@link #rouge1()}: both nodes ROUGE-1 F &ge; 0.5. */
+    /** The threshold of {@code MeasureCatalog.rouge1Triples()}: both nodes ROUGE-1 F &ge; 0.5. */
     public static final double ROUGE1_THRESHOLD = 0.5;
 
     /** Similarity in thousandths: integer weights keep the matching exact. */
@@ -50,11 +48,6 @@ public final class TripleMatch {
             throw new IllegalArgumentException("threshold must be a finite number, got " + threshold);
         }
         this.threshold = threshold;
-    }
-
-    /** Both nodes ROUGE-1 F &ge; 0.5 (stemmed, as {@code rouge1} everywhere in the project) and the same direction. */
-    public static TripleMatch rouge1() {
-        return new TripleMatch(RougeSimilarity.stemmed(Rouge.Type.ROUGE1), ROUGE1_THRESHOLD);
     }
 
     public NodeSimilarity similarity() {

@@ -5,6 +5,7 @@ import static io.causalstream.schemas.graph.Direction.INCREASE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.schemas.graph.Direction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class TripleMatchTest {
 
     private static final double EPS = 1e-12;
-    private final TripleMatch rouge = TripleMatch.rouge1();
+    private final TripleMatch rouge = MeasureCatalog.rouge1Triples();
 
     private static Edge e(String source, String target, Direction d) {
         return new Edge(source, target, d);

@@ -1,6 +1,6 @@
 package io.causalstream.deploy.tools;
 
-import io.causalstream.research.extraction.train.CuratedAnnotations;
+import io.causalstream.research.extraction.CuratedAnnotations;
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.schemas.extraction.Extraction;

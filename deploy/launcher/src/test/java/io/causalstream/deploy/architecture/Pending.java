@@ -9,48 +9,17 @@ import java.util.Map;
  */
 final class Pending {
 
-    private static final String RESEARCH = "research/studies is being edited in the research work";
-
     /** Modules whose package cycles wait, by folder. */
-    static final Map<String, String> MODULES_WITH_CYCLES = Map.of(
-            "research/studies", "extraction, extraction.train, extraction.tune and benchmark use each other, as do "
-                    + "cesar.eval and cesar.train; " + RESEARCH);
+    static final Map<String, String> MODULES_WITH_CYCLES = Map.of();
 
     /** Classes whose dependencies the cycle rule does not count yet, by class name. */
-    static final Map<String, String> CYCLE_ORIGINS = Map.of(
-            "io.causalstream.extractor.backend.BackendConfig",
-            choiceOfBackend("it is being edited in the extractor work"),
-            "io.causalstream.extractor.backend.BackendSettings", choiceOfBackend(RESEARCH + " and imports it"),
-            "io.causalstream.extractor.backend.ExtractorBackends", choiceOfBackend(RESEARCH + " and imports it"),
-            "io.causalstream.measures.MeasureCatalog", catalogOfMeasures(),
-            "io.causalstream.measures.TripleMatch", catalogOfMeasures());
+    static final Map<String, String> CYCLE_ORIGINS = Map.of();
 
     /** Classes with a constructor over six parameters that waits, by class name. */
-    static final Map<String, String> LONG_CONSTRUCTORS = Map.of(
-            "io.causalstream.extractor.backend.model.ModelExtractor", "being split in the extractor work",
-            "io.causalstream.research.cesar.train.CesarHeadBlock", RESEARCH,
-            "io.causalstream.extractor.backend.model.RelationHead", "its eight-argument constructor stays for the "
-                    + "trainers of research/studies (and ModelExtractorTest) until they pass RelationHead.Weights; "
-                    + RESEARCH);
+    static final Map<String, String> LONG_CONSTRUCTORS = Map.of();
 
     /** Main source files over the bound without a reason yet, by path from the repository root. */
-    static final Map<String, String> LONG_FILES = Map.of(
-            "extractor-service/extractors/src/main/java/io/causalstream/extractor/backend/model/ModelExtractor.java",
-            "being split in the extractor work",
-            "research/studies/src/main/java/io/causalstream/research/validation/ValidationEvalCommand.java",
-            RESEARCH);
-
-    private static String choiceOfBackend(String why) {
-        return "the choice of backend (names, typed settings, reading the keys, building each backend) knows every "
-                + "backend while each implements backend.Extractor beside it: it moves to a package of its own "
-                + "(extractor.backend.choice) once it may change; " + why;
-    }
-
-    private static String catalogOfMeasures() {
-        return "the catalog that names every measure sits beside the contracts each measure implements (measures."
-                + "NodeSimilarity, EdgeSetMeasure, Edge): it moves to a package of its own (measures.catalog) once "
-                + RESEARCH + ", which imports it";
-    }
+    static final Map<String, String> LONG_FILES = Map.of();
 
     private Pending() {
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.elo.app.EloSettings;
 import io.causalstream.extractor.app.ExtractorSettings;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.runtime.Config;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.app.ScoringSettings;

@@ -134,6 +134,7 @@ class GraphSinkIT {
         System.out.printf("graph sink: %d records, %d edges into Neo4j in %.1f s (first load, tasks start included)%n",
                 first.size(), expectedEdges(), seconds);
         assertThat(count("MATCH (c:Concept {key: 'interest rates'}) RETURN count(c)")).isOne();
+        docsQueriesRun();
         assertThat(count("MATCH (:Concept)-[r:CAUSES]->(:Concept) WITH r.passage AS p, r.direction AS d "
                 + "RETURN count(DISTINCT p)")).isEqualTo(12);
 
@@ -282,6 +283,24 @@ class GraphSinkIT {
         all.addAll(List.of("--bootstrap-servers", cluster.bootstrapServers(), "--registry", cluster.registryUrl()));
         assertThat(cli.execute(all.toArray(String[]::new))).as(String.join(" ", args) + ": " + err).isZero();
         return out.toString();
+    }
+
+    /**
+     * Every query docs/graph-database.md shows runs on the graph as written; the one for signs that annotators
+     * disagree on finds the rules' sign against the model's in each of the 12 passages.
+     */
+    private void docsQueriesRun() {
+        String page = io.causalstream.deploy.docs.RepositoryFiles.read(
+                io.causalstream.deploy.docs.RepositoryFiles.root().resolve("docs/graph-database.md"));
+        List<String> queries = java.util.regex.Pattern.compile("```cypher\\n(.*?)```", java.util.regex.Pattern.DOTALL)
+                .matcher(page).results().map(m -> m.group(1).strip()).toList();
+        assertThat(queries).as("the page's queries").hasSizeGreaterThanOrEqualTo(3);
+        for (String q : queries) {
+            List<List<JsonNode>> rows = neo4j.rows(q);
+            if (q.contains("a.sign <> b.sign")) {
+                assertThat(rows).as(q).hasSize(12).allSatisfy(r -> assertThat(r.get(3).asText()).isEqualTo("model"));
+            }
+        }
     }
 
     private void awaitCount(String cypher, long expected) throws InterruptedException {

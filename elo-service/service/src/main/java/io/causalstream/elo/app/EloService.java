@@ -19,8 +19,8 @@ import io.causalstream.elo.web.EloPages;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
-import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
+import io.causalstream.runtime.ServiceSkeleton;
 import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.runtime.web.HttpSecurity;
 import io.causalstream.runtime.web.PeerSecret;
@@ -33,8 +33,6 @@ import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.HostInfo;
@@ -52,40 +50,27 @@ import org.slf4j.LoggerFactory;
 public final class EloService implements ServiceRunner.Service {
 
     private static final Logger log = LoggerFactory.getLogger(EloService.class);
+    private static final String NAME = "elo-service";
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final EloSettings settings;
+    private final ServiceSkeleton skeleton;
     private final OpsServer ops;
-    private final Readiness readiness;
     private final StreamsWatch watch = new StreamsWatch();
     private final HttpClient http;
-    private final AtomicBoolean closed = new AtomicBoolean();
-    private final CountDownLatch stopped = new CountDownLatch(1);
-    private volatile KafkaStreams streams;
     private volatile StoreQueries queries;
-    private KafkaStreamsMetrics streamsMetrics;
-    private RecordPublisher<Judgment> publisher;
-    private LiveFeed liveFeed;
     private PipelineMonitor pipelineMonitor;
 
     private EloService(EloSettings settings) {
         this.settings = settings;
-        this.readiness = Readiness.of(settings.common());
-        this.ops = new OpsServer("elo-service", this::live, this::ready);
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        this.skeleton = new ServiceSkeleton(NAME, settings.common(), this::live, this::ready);
+        this.ops = skeleton.ops();
+        this.http = skeleton.own(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
     }
 
     /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
     public static EloService start(Config config) {
-        EloSettings settings = EloSettings.from(config);
-        EloService service = new EloService(settings);
-        try {
-            service.startAll();
-            return service;
-        } catch (RuntimeException e) {
-            service.close();
-            throw e;
-        }
+        return ServiceSkeleton.start(new EloService(EloSettings.from(config)), EloService::startAll);
     }
 
     private void startAll() {
@@ -95,11 +80,11 @@ public final class EloService implements ServiceRunner.Service {
                 Clock.systemUTC());
         RateLimiter limit = new RateLimiter(raters.judgmentsPerMinute(), raters.judgmentsBurst(),
                 Clock.systemUTC());
-        publisher = new RecordPublisher<>(KafkaClients.properties(settings.common()), Topics.JUDGMENTS,
-                serdes.failFastValueSerializer(Topics.JUDGMENTS), "elo-service-rater-page",
-                settings.producerOverrides());
-        liveFeed = new LiveFeed(KafkaClients.properties(settings.common()), serdes, settings.consumerOverrides(),
-                settings.liveInterval());
+        RecordPublisher<Judgment> publisher = skeleton.own(new RecordPublisher<>(
+                KafkaClients.properties(settings.common()), Topics.JUDGMENTS,
+                serdes.failFastValueSerializer(Topics.JUDGMENTS), NAME + "-rater-page", settings.producerOverrides()));
+        LiveFeed liveFeed = skeleton.own(new LiveFeed(KafkaClients.properties(settings.common()), serdes,
+                settings.consumerOverrides(), settings.liveInterval()));
         // instances show each other a credential derived from the shared secret (the internal endpoints ask for it)
         Peers peers = new Peers(http, PeerSecret.of(raters.access().sessionSecret()));
         SessionEndpoints access = SessionEndpoints.of(raters.access(), RaterApi.RATERS, peers,
@@ -132,12 +117,12 @@ public final class EloService implements ServiceRunner.Service {
         props.put(io.causalstream.deadletter.DeadLetterExceptionHandler.METERS, ops.meters());
         KafkaStreams ks = new KafkaStreams(topology, props);
         watch.watch(ks);
-        streams = ks;
         StoreQueries q = new StoreQueries(ks, self);
         queries = q;
 
-        streamsMetrics = new KafkaStreamsMetrics(ks);
-        streamsMetrics.bindTo(ops.meters());
+        skeleton.own(new KafkaStreamsMetrics(ks)).bindTo(ops.meters());
+        // owned after the publisher and the live feed, closed before them: the stream threads stop first
+        skeleton.own(watch.closing(CLOSE_TIMEOUT));
         Gauge.builder("elo.tournaments", q, x -> x.localCountEstimate(EloTopology.TOURNAMENTS_STORE))
                 .description("Approximate number of passage tournaments hosted by this instance")
                 .register(ops.meters());
@@ -151,8 +136,8 @@ public final class EloService implements ServiceRunner.Service {
         ks.start();
         liveFeed.start();
         if (settings.pipeline().enabled()) {
-            pipelineMonitor = new PipelineMonitor(settings.pipeline(), KafkaClients.properties(settings.common()),
-                    ops.meters()::scrape, liveFeed::pipeline).start();
+            pipelineMonitor = skeleton.own(new PipelineMonitor(settings.pipeline(),
+                    KafkaClients.properties(settings.common()), ops.meters()::scrape, liveFeed::pipeline).start());
         }
         if (sessions.openSignIn()) {
             log.warn("rater sign-in is open (elo.signin.open=true, demo mode): anyone may sign in with a name");
@@ -164,7 +149,7 @@ public final class EloService implements ServiceRunner.Service {
             log.warn("elo.session.secret is not set: sessions and pair tickets are signed with a random key of this "
                     + "process, valid on this instance only and lost on restart");
         }
-        log.info("elo-service started: http {}:{}, application.server {}:{}, {}", settings.httpHost(), ops.port(),
+        log.info("{} started: http {}:{}, application.server {}:{}, {}", NAME, settings.httpHost(), ops.port(),
                 self.host(), self.port(), settings);
     }
 
@@ -175,8 +160,7 @@ public final class EloService implements ServiceRunner.Service {
 
     /** The Kafka Streams state, e.g. to wait for RUNNING. */
     public KafkaStreams.State streamsState() {
-        KafkaStreams ks = streams;
-        return ks == null ? KafkaStreams.State.CREATED : ks.state();
+        return watch.state();
     }
 
     public EloSettings settings() {
@@ -188,42 +172,22 @@ public final class EloService implements ServiceRunner.Service {
     }
 
     private OpsServer.Health ready() {
-        return readiness.check(watch.running(), Map.of("streams", watch.state().name()));
+        return new OpsServer.Health(watch.running(), Map.of("streams", watch.state().name()));
     }
 
     /** Stops stream processing (committing its work) and the HTTP server. Safe to call more than once. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
         try {
-            watch.close(CLOSE_TIMEOUT);
-            if (pipelineMonitor != null) {
-                pipelineMonitor.close();
-            }
-            if (liveFeed != null) {
-                liveFeed.close();
-            }
-            if (publisher != null) {
-                publisher.close();
-            }
-            if (streamsMetrics != null) {
-                streamsMetrics.close();
-            }
-            http.close();
-            ops.close();
-            readiness.close();
-            log.info("elo-service stopped");
+            skeleton.close();
         } finally {
-            stopped.countDown();
             watch.stopped();
         }
     }
 
     /** Blocks until {@link #close()} has finished. */
     public void awaitClosed() throws InterruptedException {
-        stopped.await();
+        skeleton.awaitClosed();
     }
 
     /** Blocks until the service is closed or its stream processing fails; true when it failed. */
@@ -233,6 +197,6 @@ public final class EloService implements ServiceRunner.Service {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        ServiceRunner.runMain("elo-service", () -> start(Config.fromEnvironment()));
+        ServiceRunner.runMain(NAME, () -> start(Config.fromEnvironment()));
     }
 }

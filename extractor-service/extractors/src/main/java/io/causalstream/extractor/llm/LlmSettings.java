@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Settings shared by the LLM backends (openai, djl): how to prompt, how to run, how to cache. Read by
- * {@link io.causalstream.extractor.backend.BackendConfig}.
+ * {@link io.causalstream.extractor.backend.choice.BackendConfig}.
  *
  * <table>
  *   <caption>LLM settings</caption>

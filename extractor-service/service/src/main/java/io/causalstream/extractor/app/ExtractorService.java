@@ -1,20 +1,18 @@
 package io.causalstream.extractor.app;
 
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.pipeline.ExtractorMetrics;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.extractor.pipeline.PipelineStatus;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
-import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.ServiceRunner;
+import io.causalstream.runtime.ServiceSkeleton;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -32,32 +30,23 @@ public final class ExtractorService implements ServiceRunner.Service {
     public static final String NAME = "extractor-service";
 
     private final ExtractorSettings settings;
-    private final List<AutoCloseable> resources = new ArrayList<>();
+    private final ServiceSkeleton skeleton;
+    private final OpsServer ops;
     private volatile PassagePipeline pipeline;
     private volatile String annotatorId;
-    private OpsServer ops;
-    private Readiness readiness;
-    private boolean closed;
 
     private ExtractorService(ExtractorSettings settings) {
         this.settings = settings;
+        this.skeleton = new ServiceSkeleton(NAME, settings.common(), this::live, this::ready);
+        this.ops = skeleton.ops();
     }
 
     /** Starts the pipeline and the HTTP server; returns once both run. Fails fast on bad settings. */
     public static ExtractorService start(Config config) {
-        ExtractorService service = new ExtractorService(ExtractorSettings.from(config));
-        try {
-            service.startAll();
-            return service;
-        } catch (RuntimeException e) {
-            service.close();
-            throw e;
-        }
+        return ServiceSkeleton.start(new ExtractorService(ExtractorSettings.from(config)), ExtractorService::startAll);
     }
 
     private void startAll() {
-        readiness = own(Readiness.of(settings.common()));
-        ops = own(new OpsServer(NAME, this::live, this::ready));
         // created after the ops server (it registers its meters there), closed before it: the pipeline drains
         // first, then the backend's in-flight requests, then the HTTP face goes
         Extractor extractor = own(ExtractorBackends.create(settings.backendSettings(), ops.meters()));
@@ -91,8 +80,7 @@ public final class ExtractorService implements ServiceRunner.Service {
     }
 
     private <T extends AutoCloseable> T own(T resource) {
-        resources.add(resource);
-        return resource;
+        return skeleton.own(resource);
     }
 
     /** Alive unless the pipeline stopped on an error it cannot recover from. */
@@ -104,7 +92,7 @@ public final class ExtractorService implements ServiceRunner.Service {
     private OpsServer.Health ready() {
         PassagePipeline p = pipeline;
         if (p == null) {
-            return readiness.check(false, Map.of("pipeline", "starting"));
+            return new OpsServer.Health(false, Map.of("pipeline", "starting"));
         }
         PipelineStatus s = p.status();
         Map<String, Object> details = new LinkedHashMap<>();
@@ -118,7 +106,7 @@ public final class ExtractorService implements ServiceRunner.Service {
         details.put("deadLetters", s.deadLettered());
         details.put("failedBatches", s.failedBatches());
         details.put("lastError", s.lastError());
-        return readiness.check(s.healthy(), details);
+        return new OpsServer.Health(s.healthy(), details);
     }
 
     public int httpPort() {
@@ -154,19 +142,8 @@ public final class ExtractorService implements ServiceRunner.Service {
      * server. Idempotent.
      */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        for (int i = resources.size() - 1; i >= 0; i--) {
-            try {
-                resources.get(i).close();
-            } catch (Exception e) {
-                log.warn("closing {} failed", resources.get(i).getClass().getSimpleName(), e);
-            }
-        }
-        log.info("{} stopped", NAME);
+    public void close() {
+        skeleton.close();
     }
 
     public static void main(String[] args) throws InterruptedException {

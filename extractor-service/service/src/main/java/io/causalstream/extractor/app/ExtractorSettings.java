@@ -1,8 +1,8 @@
 package io.causalstream.extractor.app;
 
-import io.causalstream.extractor.backend.BackendConfig;
-import io.causalstream.extractor.backend.BackendSettings;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendSettings;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.backend.LanguageSupport;
 import io.causalstream.extractor.pipeline.PassagePipeline;
 import io.causalstream.runtime.CommonSettings;

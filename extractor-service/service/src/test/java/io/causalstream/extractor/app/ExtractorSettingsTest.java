@@ -3,7 +3,7 @@ package io.causalstream.extractor.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.causalstream.extractor.backend.BackendSettings;
+import io.causalstream.extractor.backend.choice.BackendSettings;
 import io.causalstream.runtime.Config;
 import java.time.Duration;
 import java.util.Map;

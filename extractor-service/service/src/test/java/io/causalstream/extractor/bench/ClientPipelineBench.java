@@ -1,7 +1,7 @@
 package io.causalstream.extractor.bench;
 
-import io.causalstream.extractor.backend.BackendConfig;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.BackendConfig;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.openai.OpenAiProtocolStandIn;
 import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.schemas.passage.Passage;

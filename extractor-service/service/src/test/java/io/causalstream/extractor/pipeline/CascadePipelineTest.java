@@ -3,8 +3,8 @@ package io.causalstream.extractor.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.deadletter.DeadLetters;
-import io.causalstream.extractor.backend.BackendConfig;
-import io.causalstream.extractor.backend.BackendSettings;
+import io.causalstream.extractor.backend.choice.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendSettings;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.cascade.CascadeExtractor;

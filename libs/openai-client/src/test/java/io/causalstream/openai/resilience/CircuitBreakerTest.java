@@ -44,4 +44,21 @@ class CircuitBreakerTest {
         breaker.acquire();
         breaker.acquire();
     }
+
+    @Test
+    void aFailureReportedWhileOpenRestartsTheOpenTimeWithoutOpeningAgain() {
+        breaker.onFailure();
+        breaker.onFailure();
+        ticker.advance(Duration.ofSeconds(20));
+        breaker.onFailure(); // a call let through before the breaker opened
+        ticker.advance(Duration.ofSeconds(20));
+        assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
+        assertThatThrownBy(breaker::acquire).hasMessage("server circuit is open after 2 failures in a row; retrying "
+                + "in 10000 ms");
+        assertThat(breaker.timesOpened()).isEqualTo(1);
+        ticker.advance(Duration.ofSeconds(10));
+        breaker.acquire();
+        breaker.onSuccess();
+        assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.CLOSED);
+    }
 }

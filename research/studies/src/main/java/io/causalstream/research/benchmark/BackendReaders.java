@@ -3,14 +3,15 @@ package io.causalstream.research.benchmark;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.tune.TunedEncoders;
-import io.causalstream.extractor.backend.BackendSettings;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.BackendSettings;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.backend.model.ClaimHead;
 import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.SpanTagger;
 import io.causalstream.extractor.backend.model.ModelSettings;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
+import io.causalstream.extractor.backend.model.TunedReader;
 
 /** The {@link CausalSpanReader} of an extractor backend, as {@code evaluate --backend} names it. */
 public final class BackendReaders {
@@ -33,8 +34,8 @@ public final class BackendReaders {
      * extractor keeps to itself. The certainty calibration is left out; no benchmark reads it.
      */
     private static CausalSpanReader tuned(ModelSettings settings) {
-        TunedExtractorModel model = settings.model() == null ? ModelExtractor.shippedTuned()
-                : ModelExtractor.readTuned(settings.model());
+        TunedExtractorModel model = settings.model() == null ? TunedReader.shipped()
+                : TunedReader.read(settings.model());
         model = model.withThresholds(settings.threshold() != null ? settings.threshold() : model.head().threshold(),
                 settings.claimThreshold() != null ? settings.claimThreshold() : model.claims().threshold());
         EncoderSettings e = settings.encoder();

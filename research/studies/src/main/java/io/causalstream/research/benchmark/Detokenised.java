@@ -2,13 +2,18 @@ package io.causalstream.research.benchmark;
 
 /**
  * A tokenised sentence ("hacked to death , on December 8 , 2016 .") in ordinary spacing ("hacked to death, on
- * December 8, 2016."), as the extractors read text and as their claim detector was trained on the same corpus
- * ({@code CausalNewsSentences}), with each character's offset in the original so spans read on the plain text map
- * back. A text already in ordinary spacing comes out unchanged.
+ * December 8, 2016."), as the extractors read text, with each character's offset in the original so spans read on
+ * the plain text map back. A text already in ordinary spacing comes out unchanged. The one detokeniser: the claim
+ * detector's training sentences ({@code CausalNewsSentences}) are joined by it too.
  */
-record Detokenised(String original, String text, int[] offsets) {
+public record Detokenised(String original, String text, int[] offsets) {
 
-    static Detokenised of(String original) {
+    /** A corpus sentence in ordinary spacing, the file's byte-order mark (no part of a sentence) left out. */
+    public static String sentence(String tokenised) {
+        return of(tokenised.replace("\uFEFF", "")).text();
+    }
+
+    public static Detokenised of(String original) {
         StringBuilder out = new StringBuilder();
         int[] map = new int[original.length() + 1];
         int n = 0;

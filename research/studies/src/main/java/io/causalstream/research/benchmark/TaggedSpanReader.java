@@ -5,7 +5,6 @@ import io.causalstream.extractor.backend.model.ClaimHead;
 import io.causalstream.extractor.backend.model.SpanTagger;
 import io.causalstream.extractor.backend.model.WordTagging;
 import io.causalstream.research.benchmark.CausalNewsSpans.Relation;
-import io.causalstream.research.extraction.tune.CausalNewsSentences;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -100,7 +99,7 @@ public final class TaggedSpanReader implements CausalSpanReader {
 
     @Override
     public boolean causal(String sentence) {
-        String text = CausalNewsSentences.detokenised(sentence);
+        String text = Detokenised.sentence(sentence);
         return !text.isBlank() && claims.asserts(encoder.encode(List.of(text)).getFirst().meanPooled());
     }
 

@@ -1,13 +1,13 @@
 package io.causalstream.research.extraction;
 
-import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendConfig;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.ExactMatch;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.TripleMatch;
 import io.causalstream.measures.bleu.BleuSimilarity;
 import io.causalstream.measures.meteor.MeteorSimilarity;
@@ -65,8 +65,8 @@ public final class EvaluateCommand implements Callable<Integer> {
      * meteor 0.55, bleu 0.35), so they are passed explicitly to keep the evaluation's numbers.
      */
     private static final Map<String, Double> PAPER_THRESHOLDS = Map.of(
-            ExactMatch.NAME, 1.0, "rouge1", 0.45, MeteorSimilarity.NAME, 0.01, BleuSimilarity.NAME, 0.352,
-            BleuSimilarity.NLTK_NAME, 0.352);
+            ExactMatch.NAME, 1.0, "rouge1", TrainingSetup.PAPER_ROUGE, MeteorSimilarity.NAME, TrainingSetup.PAPER_METEOR,
+            BleuSimilarity.NAME, TrainingSetup.PAPER_BLEU, BleuSimilarity.NLTK_NAME, TrainingSetup.PAPER_BLEU);
 
     /** The released data's folder, where the README's commands run from (the repository root). */
     static final String SOFT_MEASURES = "../shared/data/soft-measures-causal-intelligence";
@@ -244,7 +244,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     /** A backend's settings; {@value #MODEL_V2} is the model backend at version v2. */
-    private static io.causalstream.extractor.backend.BackendSettings settings(String backend, Config config) {
+    private static io.causalstream.extractor.backend.choice.BackendSettings settings(String backend, Config config) {
         boolean v2 = backend.equals(MODEL_V2);
         return BackendConfig.read(v2 ? ExtractorBackends.MODEL : backend, key -> v2
                 && key.equals("extractor.model.version") ? "v2" : config.find(key).orElse(null));
@@ -306,8 +306,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no curated file " + file + " (--curated)");
         }
-        List<GoldPassage> passages = io.causalstream.research.extraction.train.CuratedAnnotations.read(file)
-                .stream().map(io.causalstream.research.extraction.train.CuratedAnnotations.Curated::passage).toList();
+        List<GoldPassage> passages = CuratedAnnotations.read(file)
+                .stream().map(CuratedAnnotations.Curated::passage).toList();
         out.printf(Locale.ROOT, "%nagainst curated gold (%s): %d passages, %d gold triples%n", file.getFileName(),
                 passages.size(), passages.stream().mapToLong(p -> p.gold().size()).sum());
         out.printf(Locale.ROOT, "%-14s %-14s %6s %6s %6s %6s %9s %9s%n", "backend", "measure", "TP", "PP", "FP", "FN",
@@ -344,7 +344,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     private void heldOutTable(List<HeldOutPassage> passages, Map<String, Extractor> extractors) {
-        TripleMatch match = TripleMatch.rouge1();
+        TripleMatch match = MeasureCatalog.rouge1Triples();
         HeldOutEvaluation evaluation = new HeldOutEvaluation(match);
         List<HeldOutEvaluation.Row> rows = new ArrayList<>();
         for (Map.Entry<String, Extractor> e : extractors.entrySet()) {

@@ -2,7 +2,7 @@ package io.causalstream.research.softf1;
 
 import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.measures.EdgeSetScore;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.RawEdge;
 import io.causalstream.measures.reference.ReferenceMeasure;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package io.causalstream.research.softf1;
 
 import io.causalstream.measures.EdgeSetMeasure;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.reference.ReferenceMeasure;
 import io.causalstream.research.study.EloStudy;
 import io.causalstream.research.study.SoftMeasuresData;

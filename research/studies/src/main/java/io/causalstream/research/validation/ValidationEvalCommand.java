@@ -2,10 +2,7 @@ package io.causalstream.research.validation;
 
 import io.causalstream.cesar.CesarScorer;
 import io.causalstream.cesar.CesarSettings;
-import io.causalstream.encoder.TextPair;
-import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
-import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.Edge;
@@ -29,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -301,8 +297,8 @@ public final class ValidationEvalCommand implements Callable<Integer> {
         try (PairReader tuned = EdgeValidation.openReader(d, cesarSettings.encoder());
              TokenEncoder cesarEncoder = cesar.encoder()) {
             // every setting reads the same sentences and asks the same strengths: each is computed once
-            PairReader reader = cached(tuned);
-            StrengthModel strengths = cached(cesar::strengths);
+            PairReader reader = CachedReadings.of(tuned);
+            StrengthModel strengths = CachedReadings.of(cesar::strengths);
             for (boolean strength : new boolean[] {false, true}) {
                 for (Lexicon lexicon : Lexicon.values()) {
                     for (boolean claim : new boolean[] {false, true}) {
@@ -338,89 +334,5 @@ public final class ValidationEvalCommand implements Callable<Integer> {
                         chosen.strength() ? "on" : "off", chosen.result().goldValidated(),
                         chosen.result().flippedValidated(), chosen.result().wrongShare(),
                         upperBound(chosen.result())));
-    }
-
-    /** The reader with its encoder's outputs kept by text. */
-    private static PairReader cached(PairReader reader) {
-        Map<String, TokenEmbeddings> kept = new ConcurrentHashMap<>();
-        TokenEncoder inner = reader.encoder();
-        TokenEncoder encoder = new TokenEncoder() {
-            @Override
-            public String name() {
-                return inner.name();
-            }
-
-            @Override
-            public int dimension() {
-                return inner.dimension();
-            }
-
-            @Override
-            public List<TokenEmbeddings> encode(List<String> texts) {
-                List<String> missing = texts.stream().filter(t -> !kept.containsKey(t)).distinct().toList();
-                if (!missing.isEmpty()) {
-                    List<TokenEmbeddings> encoded = inner.encode(missing);
-                    for (int i = 0; i < missing.size(); i++) {
-                        kept.put(missing.get(i), encoded.get(i));
-                    }
-                }
-                return texts.stream().map(kept::get).toList();
-            }
-
-            @Override
-            public List<TokenEmbeddings> encodePairs(List<TextPair> pairs) {
-                return inner.encodePairs(pairs);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        return new PairReader() {
-            @Override
-            public TokenEncoder encoder() {
-                return encoder;
-            }
-
-            @Override
-            public String name() {
-                return reader.name();
-            }
-
-            @Override
-            public TunedReader.PairReading read(String sentence, TokenEmbeddings embeddings, int causeStart,
-                                                int causeEnd, int effectStart, int effectEnd) {
-                return reader.read(sentence, embeddings, causeStart, causeEnd, effectStart, effectEnd);
-            }
-
-            @Override
-            public double claim(TokenEmbeddings sentence) {
-                return reader.claim(sentence);
-            }
-
-            @Override
-            public double claimThreshold() {
-                return reader.claimThreshold();
-            }
-
-            @Override
-            public double edgeThreshold() {
-                return reader.edgeThreshold();
-            }
-        };
-    }
-
-    private static StrengthModel cached(StrengthModel model) {
-        Map<TextPair, Double> kept = new ConcurrentHashMap<>();
-        return pairs -> {
-            List<TextPair> missing = pairs.stream().filter(p -> !kept.containsKey(p)).distinct().toList();
-            if (!missing.isEmpty()) {
-                double[] v = model.strengths(missing);
-                for (int i = 0; i < v.length; i++) {
-                    kept.put(missing.get(i), v[i]);
-                }
-            }
-            return pairs.stream().mapToDouble(kept::get).toArray();
-        };
     }
 }

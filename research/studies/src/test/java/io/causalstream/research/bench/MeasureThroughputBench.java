@@ -2,7 +2,7 @@ package io.causalstream.research.bench;
 
 import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.NodeSimilarity;
 import io.causalstream.measures.RawEdge;
 import io.causalstream.measures.reference.ReferenceMeasure;

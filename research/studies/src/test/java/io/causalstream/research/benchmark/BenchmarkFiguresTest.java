@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.causalstream.extractor.backend.BackendConfig;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.BackendConfig;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.testkit.TestResources;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.causalstream.measures.EdgeSetMeasure;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.research.study.Annotation;
 import io.causalstream.research.study.SoftMeasuresData;
 import io.causalstream.schemas.graph.Triple;

@@ -5,8 +5,8 @@ import static io.causalstream.schemas.graph.Direction.INCREASE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.causalstream.measures.Edge;
-import io.causalstream.measures.TripleMatch;
 import io.causalstream.measures.TripleMatchScore;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,11 +31,11 @@ class HeldOutEvaluationTest {
                 List.of(new Edge("Drought", "yields", DECREASE), new Edge("drought", "rain", INCREASE)),
                 List.of(new Edge("yields", "t/ha", INCREASE), new Edge("yields", "ha", INCREASE)),
                 List.of());
-        HeldOutEvaluation.Row row = new HeldOutEvaluation(TripleMatch.rouge1()).score("b", passages, predicted);
+        HeldOutEvaluation.Row row = new HeldOutEvaluation(MeasureCatalog.rouge1Triples()).score("b", passages, predicted);
         // TP 1; predicted 2 + 2 + 0 = 4; gold 1: P 1/4, R 1, F1 2/5; invented 2, on 1 of the 2 passages with no claim
         assertThat(row.score()).isEqualTo(new TripleMatchScore(1, 4, 1));
         assertThat(List.of(row.invented(), row.inventedPassages(), row.noClaimPassages())).containsExactly(2, 1, 2);
-        assertThat(HeldOutEvaluation.format("set.jsonl", passages, List.of(row), TripleMatch.rouge1()))
+        assertThat(HeldOutEvaluation.format("set.jsonl", passages, List.of(row), MeasureCatalog.rouge1Triples()))
                 .contains("Held-out passages (set.jsonl): 3 passages, 2 domains, 1 gold triples, 2 passages with no "
                         + "claim")
                 .contains("both nodes rouge1 >= 0.5 and the same direction, one-to-one")

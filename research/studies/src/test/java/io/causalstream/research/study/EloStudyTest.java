@@ -2,7 +2,7 @@ package io.causalstream.research.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.reference.ReferenceMeasure;
 import io.causalstream.testkit.TestResources;
 import java.io.IOException;

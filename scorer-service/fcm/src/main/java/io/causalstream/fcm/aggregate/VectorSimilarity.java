@@ -40,7 +40,10 @@ public final class VectorSimilarity implements ConceptSimilarity {
         return v;
     }
 
-    /** Cosine of two vectors of the same length; 0 when either is zero. */
+    /**
+     * Cosine of two vectors of the same length; 0 when either is zero. The arithmetic of {@code encoder.Vectors},
+     * written here because this module stays free of the encoder library (DJL, ONNX Runtime) that holds it.
+     */
     static double cosine(float[] a, float[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException("vectors of length " + a.length + " and " + b.length);

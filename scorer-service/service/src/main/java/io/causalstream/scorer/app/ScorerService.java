@@ -3,7 +3,6 @@ package io.causalstream.scorer.app;
 import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.OpsServer;
-import io.causalstream.runtime.Readiness;
 import io.causalstream.runtime.RecordPublisher;
 import io.causalstream.runtime.InteractiveQueries;
 import io.causalstream.runtime.access.SessionEndpoints;
@@ -16,6 +15,7 @@ import io.causalstream.serde.AvroSerdes;
 import io.causalstream.topics.Topics;
 import java.time.Clock;
 import io.causalstream.runtime.ServiceRunner;
+import io.causalstream.runtime.ServiceSkeleton;
 import io.causalstream.runtime.StreamsProperties;
 import io.causalstream.runtime.StreamsWatch;
 import io.causalstream.runtime.web.HttpSecurity;
@@ -48,7 +48,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -73,21 +72,16 @@ public final class ScorerService implements ServiceRunner.Service {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final ScorerSettings settings;
+    private final ServiceSkeleton skeleton;
     private final OpsServer ops;
-    private final Readiness readiness;
     private final StreamsWatch watch = new StreamsWatch();
-    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile KafkaStreams streams;
     private volatile HostInfo advertised;
-    private volatile KafkaStreamsMetrics streamsMetrics;
-    private volatile ValidationWorkers workers;
-    private volatile RecordPublisher<Extraction> annotationPublisher;
-    private volatile RecordPublisher<GoldGraph> goldPublisher;
 
     private ScorerService(ScorerSettings settings) {
         this.settings = settings;
-        this.readiness = Readiness.of(settings.common());
-        this.ops = new OpsServer(SERVICE_NAME, this::live, this::ready);
+        this.skeleton = new ServiceSkeleton(SERVICE_NAME, settings.common(), this::live, this::ready);
+        this.ops = skeleton.ops();
     }
 
     /** Starts the HTTP server and the stream processing; returns once both are started (not yet RUNNING). */
@@ -116,14 +110,8 @@ public final class ScorerService implements ServiceRunner.Service {
     /** @param encoder the encoder of the maps' concept similarity ({@code scorer.maps.similarity=minilm}), or null */
     static ScorerService start(ScorerSettings settings, CurationSettings curation, SerdeFactory serdes,
                                GraphScorer scorer, Supplier<TokenEncoder> encoder) {
-        ScorerService service = new ScorerService(settings);
-        try {
-            service.startAll(curation, serdes, scorer, encoder);
-            return service;
-        } catch (RuntimeException e) {
-            service.close();
-            throw e;
-        }
+        return ServiceSkeleton.start(new ScorerService(settings),
+                service -> service.startAll(curation, serdes, scorer, encoder));
     }
 
     /**
@@ -164,12 +152,11 @@ public final class ScorerService implements ServiceRunner.Service {
 
         // validation (encoder, CESAR, LLM verifier) runs on its own threads, never on a stream thread
         ScoringMetrics metrics = new ScoringMetrics(ops.meters());
-        ValidationWorkers pool = ValidationWorkers.pool(scorer, settings.validationThreads(),
-                Duration.ofMillis(settings.validationBudgetMs()), metrics::validated);
+        ValidationWorkers pool = skeleton.own(ValidationWorkers.pool(scorer, settings.validationThreads(),
+                Duration.ofMillis(settings.validationBudgetMs()), metrics::validated));
         Gauge.builder("scorer.validation.in.flight", pool, ValidationWorkers::inFlight)
                 .description("Extractions being validated now (at most twice scorer.validation.threads)")
                 .register(ops.meters());
-        workers = pool;
         FunctionCounter.builder("scorer.verifier.answers", scorer.verifierAnswers(), b -> b.asked())
                 .tag("source", "llm").description("LLM verifier answers received (abstentions not counted)")
                 .register(ops.meters());
@@ -184,8 +171,9 @@ public final class ScorerService implements ServiceRunner.Service {
         KafkaStreams ks = new KafkaStreams(ScorerTopology.build(settings.topology(), serdes, metrics, scorer, pool,
                 maps), props);
         watch.watch(ks);
-        streamsMetrics = new KafkaStreamsMetrics(ks);
-        streamsMetrics.bindTo(ops.meters());
+        skeleton.own(new KafkaStreamsMetrics(ks)).bindTo(ops.meters());
+        // owned last, closed first: the stream threads stop before the workers and publishers they use
+        skeleton.own(watch.closing(CLOSE_TIMEOUT));
         streams = ks;
         ks.start();
         log.info("scorer started: application.id={}, gold preference={}, http port {}",
@@ -201,12 +189,14 @@ public final class ScorerService implements ServiceRunner.Service {
         log.info("curation: {}", curation);
         Map<String, Object> connection = KafkaClients.properties(settings.common());
         // a person waits on the answer: a registry that cannot be asked fails the request at once
-        annotationPublisher = new RecordPublisher<>(connection, Topics.EXTRACTIONS, serdes instanceof AvroSerdes a
-                ? a.failFastValueSerializer(Topics.EXTRACTIONS) : serdes.valueSerializer(Topics.EXTRACTIONS),
-                SERVICE_NAME + "-curation", Map.of());
-        goldPublisher = new RecordPublisher<>(connection, Topics.GOLD_GRAPHS, serdes instanceof AvroSerdes a
-                ? a.failFastValueSerializer(Topics.GOLD_GRAPHS) : serdes.valueSerializer(Topics.GOLD_GRAPHS),
-                SERVICE_NAME + "-curation-gold", Map.of());
+        RecordPublisher<Extraction> annotationPublisher = skeleton.own(new RecordPublisher<>(connection,
+                Topics.EXTRACTIONS, serdes instanceof AvroSerdes a ? a.failFastValueSerializer(Topics.EXTRACTIONS)
+                : serdes.valueSerializer(Topics.EXTRACTIONS),
+                SERVICE_NAME + "-curation", Map.of()));
+        RecordPublisher<GoldGraph> goldPublisher = skeleton.own(new RecordPublisher<>(connection,
+                Topics.GOLD_GRAPHS, serdes instanceof AvroSerdes a ? a.failFastValueSerializer(Topics.GOLD_GRAPHS)
+                : serdes.valueSerializer(Topics.GOLD_GRAPHS),
+                SERVICE_NAME + "-curation-gold", Map.of()));
         SessionEndpoints access = SessionEndpoints.of(curation.access(), CurationApi.CURATORS, peers,
                 () -> InteractiveQueries.otherInstances(streams, advertised), Clock.systemUTC());
         return new CurationApi(scores::find, () -> mapConcepts(maps), access, curation,
@@ -267,7 +257,7 @@ public final class ScorerService implements ServiceRunner.Service {
     }
 
     private OpsServer.Health ready() {
-        return readiness.check(watch.running(), details());
+        return new OpsServer.Health(watch.running(), details());
     }
 
     /** The bound HTTP port (useful with {@code http.port=0}). */
@@ -277,8 +267,7 @@ public final class ScorerService implements ServiceRunner.Service {
 
     /** The Kafka Streams state, for callers that wait for RUNNING. */
     public KafkaStreams.State streamsState() {
-        KafkaStreams ks = streams;
-        return ks == null ? KafkaStreams.State.CREATED : ks.state();
+        return watch.state();
     }
 
     /** Blocks until {@link #close()} is called or stream processing fails; returns true when it failed. */
@@ -287,29 +276,11 @@ public final class ScorerService implements ServiceRunner.Service {
         return watch.awaitTermination();
     }
 
-    /** Stops stream processing (committing its work), then the HTTP server. Idempotent. */
+    /** Stops stream processing (committing its work), the validation workers, then the HTTP server. Idempotent. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        watch.close(CLOSE_TIMEOUT);
-        if (workers != null) {
-            workers.close();
-        }
-        if (annotationPublisher != null) {
-            annotationPublisher.close();
-        }
-        if (goldPublisher != null) {
-            goldPublisher.close();
-        }
-        if (streamsMetrics != null) {
-            streamsMetrics.close();
-        }
-        ops.close();
-        readiness.close();
+        skeleton.close();
         watch.stopped();
-        log.info("scorer stopped");
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -4,7 +4,7 @@ import io.causalstream.runtime.CommonSettings;
 import io.causalstream.runtime.Config;
 import io.causalstream.scorer.gold.GoldPreference;
 import io.causalstream.scorer.maps.MapSettings;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.scorer.scoring.GraphScorer;
 import io.causalstream.scorer.topology.TopologySettings;
 import java.util.Map;

@@ -5,7 +5,7 @@ import io.causalstream.alignment.TripleAlignment;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.NodeSimilarity;
 import io.causalstream.measures.neural.NeuralMeasures;
 import io.causalstream.scorer.scoring.EdgeAssessor;

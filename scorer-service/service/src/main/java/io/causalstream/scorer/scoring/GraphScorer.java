@@ -12,7 +12,7 @@ import io.causalstream.measures.EdgeSetMeasure;
 import io.causalstream.measures.EdgeSetScore;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.measures.ExactMatch;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,7 +16,7 @@ import io.causalstream.schemas.scoring.ScoredEdge;
 import io.causalstream.schemas.scoring.ScoredGraph;
 import io.causalstream.schemas.scoring.StageVerdict;
 import io.causalstream.schemas.scoring.ValidationState;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

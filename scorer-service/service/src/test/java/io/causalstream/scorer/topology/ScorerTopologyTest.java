@@ -26,7 +26,7 @@ import io.causalstream.scorer.app.ScorerService;
 import io.causalstream.runtime.CommonSettings;
 import io.causalstream.scorer.app.ScorerSettings;
 import io.causalstream.scorer.gold.GoldPreference;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.scorer.scoring.EdgeAssessment;
 import io.causalstream.scorer.scoring.EdgeAssessor;
 import io.causalstream.scorer.scoring.GraphAlignment;

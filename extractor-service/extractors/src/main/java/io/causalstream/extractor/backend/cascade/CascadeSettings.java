@@ -1,7 +1,7 @@
 package io.causalstream.extractor.backend.cascade;
 
 /**
- * Settings of the {@code cascade} backend, read by {@link io.causalstream.extractor.backend.BackendConfig}; the
+ * Settings of the {@code cascade} backend, read by {@link io.causalstream.extractor.backend.choice.BackendConfig}; the
  * embedded model reads its {@code extractor.model.*} keys and the LLM its {@code extractor.openai.*},
  * {@code extractor.prompt.*}, {@code extractor.mode}, {@code extractor.cache.*} and {@code extractor.annotator.id}
  * as for the {@code model} and {@code openai} backends.

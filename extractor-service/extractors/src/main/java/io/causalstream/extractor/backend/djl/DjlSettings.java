@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Settings of the in-process DJL backend, read by {@link io.causalstream.extractor.backend.BackendConfig}.
+ * Settings of the in-process DJL backend, read by {@link io.causalstream.extractor.backend.choice.BackendConfig}.
  *
  * <table>
  *   <caption>DJL backend settings</caption>

@@ -7,7 +7,7 @@ import java.time.Duration;
 
 /**
  * Settings of the OpenAI-compatible backend (vLLM, TGI, llama.cpp server, Ollama, or OpenAI itself), read by
- * {@link io.causalstream.extractor.backend.BackendConfig}.
+ * {@link io.causalstream.extractor.backend.choice.BackendConfig}.
  *
  * <table>
  *   <caption>OpenAI-compatible backend settings</caption>

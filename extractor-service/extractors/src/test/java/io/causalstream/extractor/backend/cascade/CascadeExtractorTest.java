@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.causalstream.extractor.backend.BackendConfig;
-import io.causalstream.extractor.backend.BackendSettings;
+import io.causalstream.extractor.backend.choice.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendSettings;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.openai.OpenAiBackend;
 import io.causalstream.extractor.backend.BackendException;

@@ -47,7 +47,7 @@ class CertaintyCalibrationTest {
 
     @Test
     void theShippedCalibrationIsTheShippedModelsAndIsApplied() {
-        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        TunedExtractorModel shipped = TunedReader.shipped();
         assertThat(ModelExtractor.shippedCalibration(shipped, true)).isPresent()
                 .get().extracting(CertaintyCalibration::modelId)
                 .isEqualTo(ModelExtractor.calibrationId(shipped, true));

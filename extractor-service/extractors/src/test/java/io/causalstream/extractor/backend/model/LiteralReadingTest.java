@@ -2,9 +2,9 @@ package io.causalstream.extractor.backend.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendConfig;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;

@@ -2,9 +2,9 @@ package io.causalstream.extractor.backend.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendConfig;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.EvidenceSpan;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The frozen-encoder model (v2: the shipped relation head over the bundled int8 encoder, {@code
  * extractor.model.version=v2}), through the backend factory, as the service runs it; the decoding rules it shares
- * with v3 ({@link ModelExtractor#triples}, the rules' fill) are pinned here on v2's readings.
+ * with v3 ({@link TripleDecoding#triples}, the rules' fill) are pinned here on v2's readings.
  */
 class ModelExtractorTest {
 
@@ -90,12 +90,12 @@ class ModelExtractorTest {
         ConceptSpan pollution = span(text, "urban air pollution");
         ConceptSpan admissions = span(text, "hospital admissions");
         ConceptSpan standards = span(text, "Stricter emission standards");
-        assertThat(ModelExtractor.chained(text, pollution, admissions)).isTrue();
+        assertThat(TripleDecoding.chained(text, pollution, admissions)).isTrue();
         // the direct edge and the reverse are read literally
-        assertThat(ModelExtractor.chained(text, standards, pollution)).isFalse();
-        assertThat(ModelExtractor.chained(text, admissions, pollution)).isFalse();
+        assertThat(TripleDecoding.chained(text, standards, pollution)).isFalse();
+        assertThat(TripleDecoding.chained(text, admissions, pollution)).isFalse();
         String raised = "Subsidies raise farm incomes, which lowers rural poverty.";
-        assertThat(ModelExtractor.chained(raised, span(raised, "farm incomes"), span(raised, "rural poverty")))
+        assertThat(TripleDecoding.chained(raised, span(raised, "farm incomes"), span(raised, "rural poverty")))
                 .isFalse();
         // whatever the shipped head finds in the sentence, the chained edge is never the literal DECREASE
         assertThat(extract(text)).noneSatisfy(t -> {
@@ -108,10 +108,10 @@ class ModelExtractorTest {
     @Test
     void theEndsOfAChainOfTwoClausesAreNoEdge() {
         String text = "Drought reduces crop yields, and lower yields raise food prices.";
-        assertThat(ModelExtractor.acrossAChain(text, span(text, "Drought"), span(text, "food prices"))).isTrue();
-        assertThat(ModelExtractor.acrossAChain(text, span(text, "food prices"), span(text, "Drought"))).isTrue();
-        assertThat(ModelExtractor.acrossAChain(text, span(text, "Drought"), span(text, "crop yields"))).isFalse();
-        assertThat(ModelExtractor.acrossAChain(text, span(text, "lower yields"), span(text, "food prices")))
+        assertThat(TripleDecoding.acrossAChain(text, span(text, "Drought"), span(text, "food prices"))).isTrue();
+        assertThat(TripleDecoding.acrossAChain(text, span(text, "food prices"), span(text, "Drought"))).isTrue();
+        assertThat(TripleDecoding.acrossAChain(text, span(text, "Drought"), span(text, "crop yields"))).isFalse();
+        assertThat(TripleDecoding.acrossAChain(text, span(text, "lower yields"), span(text, "food prices")))
                 .isFalse();
         // the shipped head paired Drought with food prices (DECREASE, the sign of the nearer "reduces")
         assertThat(extract(text)).noneSatisfy(t -> {
@@ -123,7 +123,7 @@ class ModelExtractorTest {
     @Test
     void theOneSignedCueBetweenTheMentionsGivesTheSign() {
         String text = "Better drainage reduces urban flooding.";
-        assertThat(ModelExtractor.statedBetween(text, span(text, "Better drainage"), span(text, "urban flooding")))
+        assertThat(TripleDecoding.statedBetween(text, span(text, "Better drainage"), span(text, "urban flooding")))
                 .contains(Direction.DECREASE);
         // the shipped head alone gave INCREASE here (confidence 0.45)
         assertThat(extract(text)).singleElement().satisfies(t -> {
@@ -131,30 +131,30 @@ class ModelExtractorTest {
             assertThat(t.getDirection()).isEqualTo(Direction.DECREASE);
         });
         String lower = "Lower yields raise food prices.";
-        assertThat(ModelExtractor.statedBetween(lower, span(lower, "Lower yields"), span(lower, "food prices")))
+        assertThat(TripleDecoding.statedBetween(lower, span(lower, "Lower yields"), span(lower, "food prices")))
                 .contains(Direction.DECREASE);
         // "worsen" lowers a good thing: the shipped head and the previous lexicon gave INCREASE
         String worse = "Longer school closures worsened learning outcomes.";
-        assertThat(ModelExtractor.statedBetween(worse, span(worse, "school closures"),
+        assertThat(TripleDecoding.statedBetween(worse, span(worse, "school closures"),
                 span(worse, "learning outcomes"))).contains(Direction.DECREASE);
         // nothing stated, or not once, or negated, or denied: the head's sign stands
         for (String t : List.of("drought and crop yields.", "drought reduces and raises yields.",
                 "drought does not reduce yields.", "There is no evidence that drought reduces yields.",
                 "drought leads to yields.")) {
-            assertThat(ModelExtractor.statedBetween(t, span(t, "drought"), span(t, "yields"))).as(t).isEmpty();
+            assertThat(TripleDecoding.statedBetween(t, span(t, "drought"), span(t, "yields"))).as(t).isEmpty();
         }
         // several cues: the verb that governs the effect states its sign, when the verb before it has its own object
         String two = "Higher tariffs raised import prices and, within a year, curbed consumer demand.";
-        assertThat(ModelExtractor.statedBetween(two, span(two, "Higher tariffs"), span(two, "consumer demand")))
+        assertThat(TripleDecoding.statedBetween(two, span(two, "Higher tariffs"), span(two, "consumer demand")))
                 .contains(Direction.DECREASE);
         String cut = "Chlorination protected stored water against contamination and reduced diarrhoea.";
-        assertThat(ModelExtractor.statedBetween(cut, span(cut, "Chlorination"), span(cut, "diarrhoea")))
+        assertThat(TripleDecoding.statedBetween(cut, span(cut, "Chlorination"), span(cut, "diarrhoea")))
                 .contains(Direction.DECREASE);
         String far = "Tariffs raised prices and reduced the incomes of most of the poorest households.";
-        assertThat(ModelExtractor.statedBetween(far, span(far, "Tariffs"), span(far, "poorest households")))
+        assertThat(TripleDecoding.statedBetween(far, span(far, "Tariffs"), span(far, "poorest households")))
                 .isEmpty();
         // the effect before the cause: no claim read backwards
-        assertThat(ModelExtractor.statedBetween(text, span(text, "urban flooding"), span(text, "Better drainage")))
+        assertThat(TripleDecoding.statedBetween(text, span(text, "urban flooding"), span(text, "Better drainage")))
                 .isEmpty();
     }
 
@@ -230,13 +230,13 @@ class ModelExtractorTest {
         int d = 2;
         int hidden = 1;
         int in = SentenceFeatures.dimension(d);
-        RelationHead quantized = new RelationHead("all-minilm-l6-v2-q", d, hidden, 0.5f, new float[in], new float[1],
-                new float[3], new float[3]);
+        RelationHead quantized = new RelationHead("all-minilm-l6-v2-q", d, hidden, 0.5f,
+                new RelationHead.Weights(new float[in], new float[1], new float[3], new float[3]));
         io.causalstream.encoder.EncoderSettings bundled = io.causalstream.encoder.EncoderSettings.bundledMiniLm();
         assertThat(ModelExtractor.encoderFor(quantized, bundled).name()).isEqualTo("all-minilm-l6-v2-q");
         assertThat(ModelExtractor.encoderFor(quantized, bundled).threads()).isEqualTo(bundled.threads());
-        RelationHead full = new RelationHead("all-minilm-l6-v2", d, hidden, 0.5f, new float[in], new float[1],
-                new float[3], new float[3]);
+        RelationHead full = new RelationHead("all-minilm-l6-v2", d, hidden, 0.5f,
+                new RelationHead.Weights(new float[in], new float[1], new float[3], new float[3]));
         assertThat(ModelExtractor.encoderFor(full, bundled)).isEqualTo(bundled);
     }
 }

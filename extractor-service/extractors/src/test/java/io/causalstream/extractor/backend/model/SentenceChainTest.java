@@ -58,7 +58,7 @@ class SentenceChainTest {
         }
 
         List<Triple> triples() {
-            return ModelExtractor.triples(sentences, probabilities, 0.5f);
+            return TripleDecoding.triples(sentences, probabilities, 0.5f);
         }
 
         private List<List<String>> spans() {

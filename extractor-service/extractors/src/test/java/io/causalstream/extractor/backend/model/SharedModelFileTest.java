@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The extractor and the scorer's verification read one model file: the one the tuned-reader library ships. A new
- * model is shipped by putting its file in libs/tuned-reader's resources and naming it in both constants.
+ * model is shipped by putting its file in libs/tuned-reader's resources and naming it in {@link TunedReader}'s
+ * constants, which the extractor's are.
  */
 class SharedModelFileTest {
 

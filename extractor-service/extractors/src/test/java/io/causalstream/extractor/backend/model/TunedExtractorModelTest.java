@@ -14,7 +14,7 @@ class TunedExtractorModelTest {
 
     @Test
     void taggersRoundTripAndTheFormerFormatReadsWithout() throws IOException {
-        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        TunedExtractorModel shipped = TunedReader.shipped();
         int d = shipped.head().dimension();
         float[] weights = new float[5 * d];
         Arrays.fill(weights, 0.25f);

@@ -2,10 +2,10 @@ package io.causalstream.extractor.backend.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.extractor.backend.BackendConfig;
+import io.causalstream.extractor.backend.choice.BackendConfig;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.Extractor;
-import io.causalstream.extractor.backend.ExtractorBackends;
+import io.causalstream.extractor.backend.choice.ExtractorBackends;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.passage.Passage;
 import java.io.IOException;
@@ -58,7 +58,7 @@ class TunedModelExtractorTest {
             assertThat(in).isNotNull();
             assertThat(in.readAllBytes().length).isLessThanOrEqualTo(30 * 1024 * 1024);
         }
-        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        TunedExtractorModel shipped = TunedReader.shipped();
         assertThat(shipped.baseEncoder()).isEqualTo(ModelExtractor.TUNED_BASE);
         // encoder layers (and at most the embeddings' LayerNorm): the embedding tables stay the base's
         assertThat(shipped.delta().names()).isNotEmpty().anyMatch(n -> n.startsWith("encoder.layer."))
@@ -83,7 +83,7 @@ class TunedModelExtractorTest {
     @Test
     void aSentenceTheClaimDetectorRefusesGivesNoTripleNotEvenTheRules() {
         // a claim detector that refuses every sentence: the rules may not fill them in either
-        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        TunedExtractorModel shipped = TunedReader.shipped();
         TunedExtractorModel refusingAll = new TunedExtractorModel(shipped.name(), shipped.baseEncoder(),
                 shipped.head(), new ClaimHead(new float[shipped.head().dimension()], -50f, 0.5f), shipped.delta());
         try (Extractor refusing = ModelExtractor.open(refusingAll,
@@ -123,7 +123,7 @@ class TunedModelExtractorTest {
 
     @Test
     void theConceptTaggersMentionsAreCandidatesWhenAsked() {
-        TunedExtractorModel shipped = ModelExtractor.shippedTuned();
+        TunedExtractorModel shipped = TunedReader.shipped();
         assertThat(shipped.tagger(SpanTagger.CONCEPTS)).isPresent();
         String text = "Longer commutes reduce the time parents spend reading with their children.";
         try (ModelExtractor chunks = ModelExtractor.open(shipped, io.causalstream.encoder.EncoderSettings

@@ -49,15 +49,6 @@ public final class RelationHead {
     }
 
     /**
-     * The weights as separate arrays: kept while research's trainers call it, to go once they pass {@link Weights}
-     * to {@link #RelationHead(String, int, int, float, Weights)}.
-     */
-    public RelationHead(String encoder, int d, int hidden, float threshold, float[] w1, float[] b1, float[] w2,
-                        float[] b2) {
-        this(encoder, d, hidden, threshold, new Weights(w1, b1, w2, b2));
-    }
-
-    /**
      * @param encoder   the name of the encoder whose features it reads
      * @param d         the encoder's dimension
      * @param hidden    the width of the first layer

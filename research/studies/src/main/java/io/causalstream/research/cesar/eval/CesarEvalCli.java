@@ -1,7 +1,6 @@
 package io.causalstream.research.cesar.eval;
 
 import io.causalstream.research.cesar.EncoderConfig;
-import io.causalstream.research.cesar.train.DevCheck;
 import io.causalstream.runtime.Config;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarHeadFile;

@@ -52,7 +52,8 @@ public final class CesarHeadBlock extends AbstractBlock {
     private final java.util.Map<String, Parameter> context = new java.util.LinkedHashMap<>();
 
     /**
-     * @param dimension   d of the encoder
+     * How a block starts and what it holds besides the encoder's dimension.
+     *
      * @param projected   whether to learn the residual projection
      * @param initStd     standard deviation of the initial Wq, Wk entries
      * @param seed        seed of the initial weights
@@ -61,15 +62,19 @@ public final class CesarHeadBlock extends AbstractBlock {
      * @param heads       heads of the {@link io.causalstream.cesar.ContextLayer}; 0 for no context layer
      * @param hidden      feed-forward size of the context layer
      */
-    public CesarHeadBlock(int dimension, boolean projected, float initStd, long seed, float logitScale, int heads,
-                          int hidden) {
+    public record Settings(boolean projected, float initStd, long seed, float logitScale, int heads, int hidden) {
+    }
+
+    /** @param dimension d of the encoder */
+    public CesarHeadBlock(int dimension, Settings settings) {
         super(VERSION);
         this.dimension = dimension;
-        this.projected = projected;
-        this.logitScale = logitScale;
-        this.heads = heads;
-        this.hidden = hidden;
-        SplittableRandom random = new SplittableRandom(seed);
+        this.projected = settings.projected();
+        this.logitScale = settings.logitScale();
+        this.heads = settings.heads();
+        this.hidden = settings.hidden();
+        float initStd = settings.initStd();
+        SplittableRandom random = new SplittableRandom(settings.seed());
         if (heads > 0) {
             Shape square = new Shape(dimension, dimension);
             Shape vector = new Shape(dimension);

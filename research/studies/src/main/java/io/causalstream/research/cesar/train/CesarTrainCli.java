@@ -1,6 +1,8 @@
 package io.causalstream.research.cesar.train;
 
 import io.causalstream.research.cesar.EncoderConfig;
+import io.causalstream.research.cesar.eval.DevCheck;
+import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.runtime.Config;
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarHeadFile;
@@ -124,9 +126,7 @@ public final class CesarTrainCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        System.setProperty("ai.djl.offline", "true");
-        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
-        System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        TrainingSetup.djl(threads);
         Path cache = cacheDir != null ? cacheDir
                 : Path.of(System.getProperty("java.io.tmpdir"), "causal-stream-cesar");
         // the store holds every example (one encoding serves every variant) unless --limit asks for a sample

@@ -106,8 +106,9 @@ public final class CesarTrainer {
             adamW.optClipGrad(options.clipGrad());
         }
         Optimizer optimizer = adamW.build();
-        CesarHeadBlock block = new CesarHeadBlock(d, options.projected(), options.initStd(), options.seed(),
-                options.logitScale(), options.contextHeads(), options.contextHidden());
+        CesarHeadBlock block = new CesarHeadBlock(d, new CesarHeadBlock.Settings(options.projected(),
+                options.initStd(), options.seed(), options.logitScale(), options.contextHeads(),
+                options.contextHidden()));
         List<EpochReport> reports = new ArrayList<>();
         CesarHead best = null;
         int bestEpoch = 0;

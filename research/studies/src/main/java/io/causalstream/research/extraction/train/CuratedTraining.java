@@ -1,6 +1,7 @@
 package io.causalstream.research.extraction.train;
 
 import io.causalstream.extractor.dataset.GoldPassage;
+import io.causalstream.research.extraction.CuratedAnnotations;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -7,15 +7,15 @@ import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.extractor.backend.rules.RuleBasedExtractor;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.Edge;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.measures.RawEdge;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.research.extraction.SplitScore;
+import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.research.study.SoftMeasuresData;
 import io.causalstream.schemas.graph.Triple;
 import java.io.ByteArrayOutputStream;
@@ -119,24 +119,21 @@ public final class ExtractorTrainCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        System.setProperty("ai.djl.offline", "true");
-        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
-        System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        TrainingSetup.djl(threads);
         TrainingSplits splits = TrainingSplits.load(data);
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
         List<GoldPassage> valAll = splits.valAll();
-        List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
+        List<GoldPassage> test = TrainingSetup.test(data);
         List<GoldPassage> train = splits.train(limit, curated, test, console);
         List<GoldPassage> val = splits.val();
         List<GoldPassage> testNoElo = elo.without(test);
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d (%d dropped), test %d "
                 + "(%d Elo)%n", train.size(), elo.countIn(trainAll), val.size(), elo.countIn(valAll), test.size(),
                 elo.countIn(test));
-        MeasureCatalog catalog = MeasureCatalog.builtIn();
-        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
-        EdgeSetScorer bleu = (EdgeSetScorer) catalog.entry("bleu").factory().apply(0.352);
+        EdgeSetScorer rouge = TrainingSetup.rouge();
+        EdgeSetScorer meteor = TrainingSetup.meteor();
+        EdgeSetScorer bleu = TrainingSetup.bleu();
         String headFile = name + ".bin.gz";
         EncoderSettings encoderSettings = new EncoderSettings(null, null, encoderName, EncoderSettings.DEFAULT_MAX_TOKENS,
                 EncoderSettings.DEFAULT_BATCH_SIZE, threads, null);
@@ -177,7 +174,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
                     RelationHead h = head.withThreshold(Math.round(t * 100) / 100f);
                     List<List<Triple>> predicted = new ArrayList<>();
                     for (int p = 0; p < valFeatures.size(); p++) {
-                        predicted.add(ModelExtractor.triples(valFeatures.get(p), probabilities.get(p),
+                        predicted.add(TripleDecoding.triples(valFeatures.get(p), probabilities.get(p),
                                 h.threshold()));
                     }
                     double m = SplitEvaluation.score(meteor, val, predicted).microF1();
@@ -252,7 +249,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
     }
 
     static List<List<Triple>> predict(List<List<SentenceFeatures>> features, RelationHead head) {
-        return features.stream().map(f -> ModelExtractor.triples(f, head)).toList();
+        return features.stream().map(f -> TripleDecoding.triples(f, head)).toList();
     }
 
     private static void row(StringBuilder table, String split, String who, List<GoldPassage> passages,
@@ -277,7 +274,7 @@ public final class ExtractorTrainCli implements Callable<Integer> {
             String winner = study.rankings().leader(row);
             var annotation = study.annotation(winner, row);
             List<Edge> gold = annotation.edges().stream().map(RawEdge::toEdge).toList();
-            List<Triple> model = ModelExtractor.triples(reader.read(annotation.text()), head);
+            List<Triple> model = TripleDecoding.triples(reader.read(annotation.text()), head);
             List<Triple> ruled = SplitEvaluation.extractAll(rules, List.of(new GoldPassage(annotation.text(),
                     List.of()))).getFirst();
             int k = 0;

@@ -194,8 +194,8 @@ public final class RelationTrainer {
         if (values.size() != 4) {
             throw new IllegalStateException("expected 4 parameters, got " + values.size());
         }
-        return new RelationHead(encoder, d, hidden, 0.5f, values.get(0), values.get(1), values.get(2),
-                values.get(3));
+        return new RelationHead(encoder, d, hidden, 0.5f, new RelationHead.Weights(values.get(0), values.get(1),
+                values.get(2), values.get(3)));
     }
 
     private RelationTrainer() {

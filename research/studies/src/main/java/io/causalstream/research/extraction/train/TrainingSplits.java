@@ -2,6 +2,7 @@ package io.causalstream.research.extraction.train;
 
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
+import io.causalstream.research.extraction.CuratedAnnotations;
 import io.causalstream.research.extraction.HeldOutPassages;
 import java.io.IOException;
 import java.io.PrintStream;

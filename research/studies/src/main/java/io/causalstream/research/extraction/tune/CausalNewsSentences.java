@@ -1,5 +1,6 @@
 package io.causalstream.research.extraction.tune;
 
+import io.causalstream.research.benchmark.Detokenised;
 import io.causalstream.text.files.Csv;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,8 +43,7 @@ public final class CausalNewsSentences {
 
     /** "hacked to death , on December 8 , 2016 ." → "hacked to death, on December 8, 2016." */
     public static String detokenised(String text) {
-        return text.strip().replaceAll("\\s+([,.;:!?%)\\]}])", "$1").replaceAll("([(\\[{])\\s+", "$1")
-                .replaceAll("\\s+(n't|'s|'re|'ve|'ll|'d|'m)\\b", "$1").replaceAll("\\s+", " ").replace("\uFEFF", "");
+        return Detokenised.sentence(text);
     }
 
     private CausalNewsSentences() {

@@ -5,9 +5,10 @@ import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.model.CertaintyCalibration;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
+import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.research.extraction.train.TrainingSplits;
 import io.causalstream.schemas.passage.Passage;
 import java.io.PrintStream;
@@ -66,10 +67,10 @@ public final class ExtractorCalibrateCli implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        System.setProperty("ai.djl.offline", "true");
-        TunedExtractorModel tuned = model == null ? ModelExtractor.shippedTuned() : ModelExtractor.readTuned(model);
+        TrainingSetup.djl(1);
+        TunedExtractorModel tuned = model == null ? TunedReader.shipped() : TunedReader.read(model);
         List<GoldPassage> val = TrainingSplits.load(data).val();
-        EdgeSetScorer meteor = (EdgeSetScorer) MeasureCatalog.builtIn().entry("meteor").factory().apply(0.01);
+        EdgeSetScorer meteor = TrainingSetup.meteor();
         double[] raw = new double[val.size()];
         boolean[] right = new boolean[val.size()];
         EncoderSettings encoder = new EncoderSettings(null, null, null, EncoderSettings.DEFAULT_MAX_TOKENS,

@@ -13,15 +13,15 @@ import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
 import io.causalstream.extractor.dataset.GoldPassage;
-import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.research.extraction.SplitScore;
 import io.causalstream.research.extraction.train.AnnotatedTraining;
 import io.causalstream.research.extraction.train.EloPassages;
+import io.causalstream.research.extraction.TrainingSetup;
 import io.causalstream.research.extraction.train.TrainingSplits;
 import io.causalstream.research.extraction.train.PairLabels;
 import io.causalstream.schemas.graph.Triple;
@@ -124,6 +124,11 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             + "used (the first N; 0 for none; the train split holds 3075).")
     int newsSentences;
 
+    @Option(names = "--cnc-relations", defaultValue = "first", description = "Which relations of a Causal News "
+            + "Corpus sentence the cause/effect and signal taggers learn, and the choice fold's word F1 reads: first "
+            + "(the shipped model's) or all (one row of tags for every relation).")
+    String cncRelations;
+
     @Option(names = "--hidden", defaultValue = "256")
     int hidden;
 
@@ -160,24 +165,30 @@ public final class ExtractorTuneCli implements Callable<Integer> {
 
     private final PrintStream console = System.out;
 
+    private boolean allRelations() {
+        return switch (cncRelations) {
+            case "first" -> false;
+            case "all" -> true;
+            default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--cnc-relations is first or all, not " + cncRelations);
+        };
+    }
+
     @Override
     public Integer call() throws Exception {
-        System.setProperty("ai.djl.offline", "true");
-        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
-        System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        TrainingSetup.djl(threads);
         TrainingSplits splits = TrainingSplits.load(data);
         EloPassages elo = splits.elo();
         List<GoldPassage> trainAll = splits.trainAll();
-        List<GoldPassage> test = ReleasedSplit.read(data.resolve("data/test_data.csv"));
+        List<GoldPassage> test = TrainingSetup.test(data);
         List<GoldPassage> train = splits.train(limit, curated, test, console);
         List<GoldPassage> val = splits.val();
         AnnotatedTraining annotated = AnnotatedTraining.select(annotatedPassages(), elo, splits.evaluationTexts(test));
         console.println(annotated.summary());
         console.printf(Locale.ROOT, "train %d passages (%d Elo passages dropped), val %d%n", train.size(),
                 elo.countIn(trainAll), val.size());
-        MeasureCatalog catalog = MeasureCatalog.builtIn();
-        EdgeSetScorer rouge = (EdgeSetScorer) catalog.entry("rouge1").factory().apply(0.45);
-        EdgeSetScorer meteor = (EdgeSetScorer) catalog.entry("meteor").factory().apply(0.01);
+        EdgeSetScorer rouge = TrainingSetup.rouge();
+        EdgeSetScorer meteor = TrainingSetup.meteor();
         EncoderSettings baseSettings = new EncoderSettings(null, null, base,
                 EncoderSettings.DEFAULT_MAX_TOKENS, EncoderSettings.DEFAULT_BATCH_SIZE, threads, null);
         EncoderSettings baseFiles = baseSettings.materialised();
@@ -198,7 +209,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 addPassage(p, true, passagesRepeat, reader, labeller, tokenizer, sentences, annotatedAlignedOfAll);
             }
             realText = RealTextSets.read(news, semeval.equals("none") ? null : Path.of(semeval), newsSentences,
-                    tokenizer);
+                    tokenizer, allRelations());
             sentences.addAll(realText.training());
         }
         console.println(realText.summary());
@@ -322,7 +333,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             RealTextChecks.Chosen claim = RealTextChecks.claimThreshold(encoder, claims, choice.claims());
             claims = claims.withThreshold(claim.threshold());
             double arguments = RealTextChecks.argumentF1(encoder,
-                    taggers.get(io.causalstream.extractor.backend.model.SpanTagger.ARGUMENTS), choice.spans());
+                    taggers.get(io.causalstream.extractor.backend.model.SpanTagger.ARGUMENTS), choice.spans(),
+                    allRelations());
             ConceptReader reader = new ConceptReader(encoder);
             List<List<SentenceFeatures>> features = new ArrayList<>();
             for (GoldPassage g : val) {
@@ -337,7 +349,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 float t = step / 10f;
                 List<List<Triple>> predicted = new ArrayList<>();
                 for (int k = 0; k < features.size(); k++) {
-                    predicted.add(ModelExtractor.triples(features.get(k), probabilities.get(k), t, claims));
+                    predicted.add(TripleDecoding.triples(features.get(k), probabilities.get(k), t, claims));
                 }
                 SplitScore m = SplitEvaluation.score(meteor, val, predicted);
                 SplitScore r = SplitEvaluation.score(rouge, val, predicted);

@@ -189,7 +189,7 @@ public final class JointBlock extends AbstractBlock {
                     w2t[k * hidden + h] = w2[h * RelationHead.CLASSES + k];
                 }
             }
-            return new RelationHead(encoderName, d, hidden, 0.5f, w1t, b1, w2t, b2);
+            return new RelationHead(encoderName, d, hidden, 0.5f, new RelationHead.Weights(w1t, b1, w2t, b2));
         }
 
         /** The claim detector, threshold 0.5. */

@@ -63,10 +63,11 @@ final class RealTextChecks {
     }
 
     /**
-     * Word-level F1 of the argument tagger's cause and effect words against each sentence's first relation (a word
-     * is right when the tagger gives it the gold kind).
+     * Word-level F1 of the argument tagger's cause and effect words against each sentence's first relation, or every
+     * relation ({@link RealTextSets#allArguments}); a word is right when the tagger gives it the gold kind.
      */
-    static double argumentF1(TokenEncoder encoder, SpanTagger arguments, List<CausalNewsSpans.Sentence> sentences) {
+    static double argumentF1(TokenEncoder encoder, SpanTagger arguments, List<CausalNewsSpans.Sentence> sentences,
+                             boolean allRelations) {
         if (sentences.isEmpty()) {
             return Double.NaN;
         }
@@ -77,7 +78,9 @@ final class RealTextChecks {
         int fp = 0;
         int fn = 0;
         for (int s = 0; s < sentences.size(); s++) {
-            List<String> gold = sentences.get(s).argumentTags(sentences.get(s).relations().getFirst());
+            CausalNewsSpans.Sentence sentence = sentences.get(s);
+            List<String> gold = allRelations ? RealTextSets.allArguments(sentence)
+                    : sentence.argumentTags(sentence.relations().getFirst());
             int[] said = new int[gold.size()];
             Arrays.fill(said, -1);
             for (SpanTagger.Span span : read.get(s)) {

@@ -66,8 +66,10 @@ final class RealTextSets {
      * @param news     the CNC V2 folder (train_subtask1.csv, train_subtask2.csv), or null for none
      * @param semeval  the SemEval-2010 Task 8 TRAIN_FILE.TXT, or null for none
      * @param newsUsed the first N subtask-1 train sentences used (0: none)
+     * @param allRelations the taggers learn every relation of a sentence ({@link #allArguments}), not its first
      */
-    static RealTextSets read(Path news, Path semeval, int newsUsed, HuggingFaceTokenizer tokenizer) {
+    static RealTextSets read(Path news, Path semeval, int newsUsed, HuggingFaceTokenizer tokenizer,
+                             boolean allRelations) {
         List<TuningSentence> out = new ArrayList<>();
         List<CausalNewsSpans.Labelled> choiceClaims = new ArrayList<>();
         List<CausalNewsSpans.Sentence> choiceSpans = new ArrayList<>();
@@ -88,7 +90,7 @@ final class RealTextSets {
                         choiceSpans.add(s);
                     }
                 } else if (s != null && !s.relations().isEmpty()) {
-                    out.add(argumentsAndSignals(tokenizer, s, l.causal() ? 1 : 0));
+                    out.add(argumentsAndSignals(tokenizer, s, l.causal() ? 1 : 0, allRelations));
                     tagged++;
                 } else {
                     out.add(ExtractorTuneCli.tokenised(tokenizer, CausalNewsSentences.detokenised(l.text()),
@@ -118,18 +120,62 @@ final class RealTextSets {
         return new RealTextSets(out, new Choice(choiceClaims, choiceSpans, choicePairs), summary);
     }
 
-    /** A CNC sentence on its own words, its first relation's arguments and signals as piece tags. */
-    static TuningSentence argumentsAndSignals(HuggingFaceTokenizer tokenizer, CausalNewsSpans.Sentence s, int claim) {
+    /**
+     * A CNC sentence on its own words, the arguments and signals of its first relation or of all its relations as
+     * piece tags (with all, no relation's words are taught as outside, as the reader pairs every relation tagged).
+     */
+    static TuningSentence argumentsAndSignals(HuggingFaceTokenizer tokenizer, CausalNewsSpans.Sentence s, int claim,
+                                              boolean allRelations) {
         List<String> words = s.words().stream().map(w -> w.of(s.text())).toList();
         String text = WordTagging.text(words);
         Encoding e = tokenizer.encode(text);
         int[] starts = SentenceFeatures.characterStarts(text, e.getTokens(), DjlTokenEncoder.special(e));
         int[][] characters = WordTagging.wordCharacters(words);
-        CausalNewsSpans.Relation first = s.relations().getFirst();
         int[][] tags = new int[SpanTagger.KINDS.size()][];
-        tags[SpanTagger.ARGUMENTS] = pieceTags(starts, characters, s.argumentTags(first));
-        tags[SpanTagger.SIGNALS] = pieceTags(starts, characters, s.signalTags(first));
+        List<CausalNewsSpans.Relation> taught = allRelations ? s.relations() : List.of(s.relations().getFirst());
+        tags[SpanTagger.ARGUMENTS] = pieceTags(starts, characters, arguments(s, taught));
+        tags[SpanTagger.SIGNALS] = pieceTags(starts, characters, unionTags(taught.stream().map(s::signalTags).toList()));
         return new TuningSentence(text, e.getIds(), starts, List.of(), null, claim, tags);
+    }
+
+    /** The cause and effect word tags of every relation of a sentence, as one row ({@link #unionTags}). */
+    static List<String> allArguments(CausalNewsSpans.Sentence s) {
+        return arguments(s, s.relations());
+    }
+
+    /** The cause and effect word tags of some relations of a sentence, as one row. */
+    static List<String> arguments(CausalNewsSpans.Sentence s, List<CausalNewsSpans.Relation> relations) {
+        return unionTags(relations.stream().map(s::argumentTags).toList());
+    }
+
+    /**
+     * Several rows of word tags as one: a word takes the tag of the first row that tags it; an I tag whose word
+     * follows a word of another kind or row begins a span (B), so each span keeps its own boundary. One row is
+     * returned as it is.
+     */
+    static List<String> unionTags(List<List<String>> rows) {
+        if (rows.size() == 1) {
+            return rows.getFirst();
+        }
+        int n = rows.getFirst().size();
+        List<String> out = new ArrayList<>(n);
+        int previousRow = -1;
+        for (int k = 0; k < n; k++) {
+            int row = -1;
+            for (int r = 0; r < rows.size() && row < 0; r++) {
+                row = rows.get(r).get(k).equals("O") ? -1 : r;
+            }
+            if (row < 0) {
+                out.add("O");
+            } else {
+                String tag = rows.get(row).get(k);
+                boolean continues = row == previousRow && !out.getLast().equals("O")
+                        && out.getLast().substring(2).equals(tag.substring(2));
+                out.add(tag.startsWith("I") && !continues ? "B" + tag.substring(1) : tag);
+            }
+            previousRow = row;
+        }
+        return out;
     }
 
     /**

@@ -51,7 +51,7 @@ class CesarHeadBlockTest {
         float s = 1e5f;
         Batch batch = positiveBatch();
         try (NDManager manager = NDManager.newBaseManager("PyTorch")) {
-            CesarHeadBlock block = new CesarHeadBlock(D, true, 0.5f, 11, 1f, 0, 6);
+            CesarHeadBlock block = new CesarHeadBlock(D, new CesarHeadBlock.Settings(true, 0.5f, 11, 1f, 0, 6));
             block.setInitializer(diagonal(s), "wq");
             block.setInitializer(diagonal(-s), "wk");
             float[] scores = forwardAndBackward(block, manager, batch);
@@ -81,7 +81,7 @@ class CesarHeadBlockTest {
         float[][] aligned = {{1, 2, 3, 4}, {2, 1, 4, 3}, {1.5f, 1.5f, 3.5f, 3.5f}};
         Batch batch = new Batch(new float[][][] {positive.rows()[0], aligned}, positive.causeLengths(), 5);
         try (NDManager manager = NDManager.newBaseManager("PyTorch")) {
-            CesarHeadBlock block = new CesarHeadBlock(D, true, 0.5f, 11, 0.5f, 2, 6);
+            CesarHeadBlock block = new CesarHeadBlock(D, new CesarHeadBlock.Settings(true, 0.5f, 11, 0.5f, 2, 6));
             block.setInitializer(diagonal(s), "ctx_wq");
             block.setInitializer(diagonal(-s), "ctx_wk");
             int seed = 40;
@@ -116,7 +116,7 @@ class CesarHeadBlockTest {
 
     private static float[] gradientsOfAContextBlock(Runnable betweenForwardAndBackward) {
         try (NDManager manager = NDManager.newBaseManager("PyTorch")) {
-            CesarHeadBlock block = new CesarHeadBlock(D, true, 0.5f, 11, 0.5f, 2, 6);
+            CesarHeadBlock block = new CesarHeadBlock(D, new CesarHeadBlock.Settings(true, 0.5f, 11, 0.5f, 2, 6));
             int seed = 60;
             for (String name : List.of("wq", "wk", "wv", "wo", "w1", "w2")) {
                 block.setInitializer(uniform(new SplittableRandom(seed++)), "ctx_" + name);
@@ -217,7 +217,7 @@ class CesarHeadBlockTest {
             }
         }
         try (NDManager manager = NDManager.newBaseManager("PyTorch")) {
-            CesarHeadBlock block = new CesarHeadBlock(D, true, 0.5f, 11, 0.5f, heads, 6);
+            CesarHeadBlock block = new CesarHeadBlock(D, new CesarHeadBlock.Settings(true, 0.5f, 11, 0.5f, heads, 6));
             block.setInitializer(uniform(new SplittableRandom(5)), "projection");
             block.setInitializer(uniform(new SplittableRandom(6)), "bias");
             if (heads > 0) {

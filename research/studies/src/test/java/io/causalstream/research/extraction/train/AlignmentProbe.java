@@ -7,7 +7,7 @@ import io.causalstream.extractor.backend.rules.SentenceChunker;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.measures.NodeSimilarity;
 import io.causalstream.schemas.graph.Triple;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.causalstream.research.extraction.train;
 
-import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.schemas.graph.Triple;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ public final class DecodeProbe {
                 float th = Math.round(t * 100) / 100f;
                 List<List<Triple>> predicted = new ArrayList<>();
                 for (int p = 0; p < features.size(); p++) {
-                    predicted.add(variants.get(v).apply(ModelExtractor.triples(features.get(p),
+                    predicted.add(variants.get(v).apply(TripleDecoding.triples(features.get(p),
                             probabilities.get(p), th)));
                 }
                 double m = probe.meteor(predicted);

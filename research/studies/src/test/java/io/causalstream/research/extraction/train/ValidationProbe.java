@@ -8,7 +8,7 @@ import io.causalstream.extractor.backend.model.SentenceFeatures;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.extractor.dataset.ReleasedSplit;
 import io.causalstream.measures.EdgeSetScorer;
-import io.causalstream.measures.MeasureCatalog;
+import io.causalstream.measures.catalog.MeasureCatalog;
 import io.causalstream.research.extraction.SplitEvaluation;
 import io.causalstream.schemas.graph.Triple;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.backend;
+package io.causalstream.extractor.backend.choice;
 
 import io.causalstream.extractor.backend.cascade.CascadeSettings;
 import io.causalstream.extractor.backend.djl.DjlSettings;

@@ -1,4 +1,4 @@
-package io.causalstream.research.extraction.train;
+package io.causalstream.research.extraction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

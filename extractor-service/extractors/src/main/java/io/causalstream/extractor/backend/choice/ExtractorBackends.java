@@ -1,5 +1,6 @@
-package io.causalstream.extractor.backend;
+package io.causalstream.extractor.backend.choice;
 
+import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.cascade.CascadeExtractor;
 import io.causalstream.extractor.backend.djl.DjlBackend;
 import io.causalstream.extractor.backend.model.ModelExtractor;

@@ -1,5 +1,9 @@
-package io.causalstream.measures;
+package io.causalstream.measures.catalog;
 
+import io.causalstream.measures.Edge;
+import io.causalstream.measures.EdgeSetMeasure;
+import io.causalstream.measures.EdgeSetScorer;
+import io.causalstream.measures.NodeSimilarity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.backend;
+package io.causalstream.extractor.backend.choice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.causalstream.extractor.backend;
+package io.causalstream.extractor.backend.choice;
 
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.extractor.backend.cascade.CascadeSettings;
@@ -9,12 +9,10 @@ import io.causalstream.extractor.llm.LlmExtractor;
 import io.causalstream.extractor.llm.LlmSettings;
 import io.causalstream.extractor.prompt.ChatTemplate;
 import io.causalstream.extractor.prompt.PromptFormat;
+import io.causalstream.keys.KeyReader;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -23,18 +21,15 @@ import java.util.function.Function;
  * {@code extractor.annotator.id}; documented on {@link OpenAiSettings}, {@link DjlSettings}, {@link ModelSettings},
  * {@link CascadeSettings}, {@link LlmSettings}) into {@link BackendSettings}: the one place that
  * knows them, shared by the extractor service and the research tools. It takes a plain key lookup (the callers
- * pass their {@code Config}'s, tests a map's) so this library does not depend on the service runtime. Values are
- * trimmed and blank means unset, numbers fail with the message the config loader gives, as if read through it.
+ * pass their {@code Config}'s, tests a map's) so this library does not depend on the service runtime; the values are
+ * read by the {@link KeyReader} the config loader reads through, so they parse and fail as if read through it.
  */
 public final class BackendConfig {
 
     /** The common key of the service's state directory: the result cache's default home. */
     public static final String STATE_DIR = "state.dir";
 
-    private final Function<String, String> lookup;
-
-    private BackendConfig(Function<String, String> lookup) {
-        this.lookup = lookup;
+    private BackendConfig() {
     }
 
     /**
@@ -62,27 +57,21 @@ public final class BackendConfig {
 
     /** The {@code extractor.openai.*} keys. */
     public static OpenAiSettings openAi(Function<String, String> lookup) {
-        BackendConfig c = new BackendConfig(lookup);
+        KeyReader c = KeyReader.of(lookup);
         String p = OpenAiSettings.PREFIX;
-        String endpoint = c.get(p + "endpoint", "chat").toUpperCase(Locale.ROOT);
-        OpenAiSettings.Endpoint ep;
-        try {
-            ep = OpenAiSettings.Endpoint.valueOf(endpoint);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(p + "endpoint must be chat or completions, got '"
-                    + c.get(p + "endpoint", "") + "'");
-        }
+        OpenAiSettings.Endpoint ep = c.getEnum(p + "endpoint", OpenAiSettings.Endpoint.class,
+                OpenAiSettings.Endpoint.CHAT);
         String base = c.get(p + "base.url", "http://localhost:8000/v1");
         return new OpenAiSettings(URI.create(base.endsWith("/") ? base.substring(0, base.length() - 1) : base),
                 c.find(p + "api.key").orElse(null), c.get(p + "model", ""), ep,
                 ChatTemplate.byId(c.get(p + "chat.template", "inst")),
                 c.getBoolean(p + "structured.output", true), c.getInt(p + "max.tokens", 512),
-                c.getDouble(p + "temperature", 0.0), c.ms(p + "timeout.ms", 120_000),
-                c.ms(p + "connect.timeout.ms", 5_000), c.getInt(p + "max.attempts", 4), c.ms(p + "backoff.ms", 500),
-                c.ms(p + "backoff.max.ms", 30_000), c.getInt(p + "circuit.failures", 5),
-                c.ms(p + "circuit.open.ms", 30_000), c.getLong(p + "requests.per.minute", 0),
+                c.getDouble(p + "temperature", 0.0), c.millis(p + "timeout.ms", 120_000),
+                c.millis(p + "connect.timeout.ms", 5_000), c.getInt(p + "max.attempts", 4), c.millis(p + "backoff.ms", 500),
+                c.millis(p + "backoff.max.ms", 30_000), c.getInt(p + "circuit.failures", 5),
+                c.millis(p + "circuit.open.ms", 30_000), c.getLong(p + "requests.per.minute", 0),
                 c.getLong(p + "tokens.per.minute", 0), c.getInt(p + "batch.size", 8),
-                c.ms(p + "batch.linger.ms", 5), c.getInt(p + "max.in.flight", 16));
+                c.millis(p + "batch.linger.ms", 5), c.getInt(p + "max.in.flight", 16));
     }
 
     /**
@@ -93,15 +82,13 @@ public final class BackendConfig {
      * replace each other's annotations.
      */
     public static BackendSettings.Cascade cascade(Function<String, String> lookup) {
-        BackendConfig c = new BackendConfig(lookup);
-        double threshold = c.find(CascadeSettings.THRESHOLD)
-                .map(v -> number(CascadeSettings.THRESHOLD, v, Double::parseDouble))
-                .orElse(CascadeSettings.DEFAULT_THRESHOLD);
+        KeyReader c = KeyReader.of(lookup);
+        double threshold = c.getDouble(CascadeSettings.THRESHOLD, CascadeSettings.DEFAULT_THRESHOLD);
         CascadeSettings cascade = new CascadeSettings(threshold);
         for (String key : new String[] {OpenAiSettings.PREFIX + "base.url", OpenAiSettings.PREFIX + "model"}) {
             if (c.find(key).isEmpty()) {
                 throw new IllegalArgumentException("extractor.backend=cascade needs an OpenAI-compatible server for "
-                        + "the passages the embedded model is unsure of: " + key + " (" + env(key) + ") is not set");
+                        + "the passages the embedded model is unsure of: " + key + " (" + KeyReader.envName(key) + ") is not set");
             }
         }
         OpenAiSettings openAi = openAi(lookup);
@@ -110,7 +97,7 @@ public final class BackendConfig {
 
     /** The {@code extractor.djl.*} keys. */
     public static DjlSettings djl(Function<String, String> lookup) {
-        BackendConfig c = new BackendConfig(lookup);
+        KeyReader c = KeyReader.of(lookup);
         String p = DjlSettings.PREFIX;
         String dir = c.find(p + "model.dir").orElseThrow(() -> new IllegalArgumentException(
                 p + "model.dir (EXTRACTOR_DJL_MODEL_DIR) must name the exported model's directory (model.pt or "
@@ -122,16 +109,15 @@ public final class BackendConfig {
         return new DjlSettings(Path.of(dir), normalisedEngine, c.get(p + "device", "auto").toLowerCase(Locale.ROOT),
                 c.get(p + "search", "greedy").toLowerCase(Locale.ROOT), c.getInt(p + "beams", 4),
                 c.getInt(p + "max.new.tokens", 256), ChatTemplate.byId(c.get(p + "chat.template", "inst")),
-                Arrays.stream(c.get(p + "stop.tokens", "</s>,<|eot_id|>,<|end_of_text|>").split(","))
-                        .map(String::strip).filter(s -> !s.isEmpty()).toList(),
+                c.getList(p + "stop.tokens", "</s>,<|eot_id|>,<|end_of_text|>"),
                 c.getInt(p + "parallel", 1));
     }
 
     /** The {@code extractor.model.*} keys, and the encoder's {@code encoder.cache.dir}. */
     public static ModelSettings model(Function<String, String> lookup) {
-        BackendConfig c = new BackendConfig(lookup);
+        KeyReader c = KeyReader.of(lookup);
         String p = ModelSettings.PREFIX;
-        Float threshold = c.find(p + "threshold").map(v -> number(p + "threshold", v, Float::parseFloat)).orElse(null);
+        Float threshold = c.find(p + "threshold", Float::parseFloat).orElse(null);
         if (threshold != null && (threshold < 0 || threshold > 1)) {
             throw new IllegalArgumentException(p + "threshold must be in [0, 1], got " + threshold);
         }
@@ -139,8 +125,7 @@ public final class BackendConfig {
         EncoderSettings encoder = new EncoderSettings(null, null, null, EncoderSettings.DEFAULT_MAX_TOKENS,
                 EncoderSettings.DEFAULT_BATCH_SIZE, threads, c.find(EncoderSettings.CACHE_DIR).map(Path::of)
                 .orElse(null));
-        Float claim = c.find(p + "claim.threshold").map(v -> number(p + "claim.threshold", v, Float::parseFloat))
-                .orElse(null);
+        Float claim = c.find(p + "claim.threshold", Float::parseFloat).orElse(null);
         if (claim != null && (claim < 0 || claim > 1)) {
             throw new IllegalArgumentException(p + "claim.threshold must be in [0, 1], got " + claim);
         }
@@ -163,16 +148,9 @@ public final class BackendConfig {
 
     /** @param idPrefix put before the default annotator id (not before one set with extractor.annotator.id) */
     private static LlmSettings llm(Function<String, String> lookup, String model, String idPrefix) {
-        BackendConfig c = new BackendConfig(lookup);
+        KeyReader c = KeyReader.of(lookup);
         PromptFormat format = PromptFormat.byId(c.get(LlmSettings.FORMAT, PromptFormat.THREE_SHOT.id()));
-        String modeName = c.get(LlmSettings.MODE, "single").toUpperCase(Locale.ROOT);
-        LlmExtractor.Mode mode;
-        try {
-            mode = LlmExtractor.Mode.valueOf(modeName);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(LlmSettings.MODE + " must be single or staged, got '"
-                    + c.get(LlmSettings.MODE, "") + "'");
-        }
+        LlmExtractor.Mode mode = c.getEnum(LlmSettings.MODE, LlmExtractor.Mode.class, LlmExtractor.Mode.SINGLE);
         String defaultId = (idPrefix + model.replaceAll(".*/", "") + "-" + (mode == LlmExtractor.Mode.STAGED ? "staged"
                 : format.id())).replaceAll("[^A-Za-z0-9._-]", "-");
         Path cacheDir = c.find(LlmSettings.CACHE_DIR).map(Path::of)
@@ -184,48 +162,5 @@ public final class BackendConfig {
         return new LlmSettings(format, c.find(LlmSettings.EXAMPLES).map(Path::of).orElse(null), mode,
                 c.get(LlmSettings.ANNOTATOR_ID, defaultId), c.getBoolean(LlmSettings.CACHE_ENABLED, true), cacheDir,
                 maxEntries);
-    }
-
-    private Optional<String> find(String key) {
-        return Optional.ofNullable(lookup.apply(key)).map(String::trim).filter(s -> !s.isEmpty());
-    }
-
-    private String get(String key, String defaultValue) {
-        return find(key).orElse(defaultValue);
-    }
-
-    private int getInt(String key, int defaultValue) {
-        return find(key).map(v -> number(key, v, Integer::parseInt)).orElse(defaultValue);
-    }
-
-    private long getLong(String key, long defaultValue) {
-        return find(key).map(v -> number(key, v, Long::parseLong)).orElse(defaultValue);
-    }
-
-    private double getDouble(String key, double defaultValue) {
-        return find(key).map(v -> number(key, v, Double::parseDouble)).orElse(defaultValue);
-    }
-
-    private boolean getBoolean(String key, boolean defaultValue) {
-        return find(key).map(Boolean::parseBoolean).orElse(defaultValue);
-    }
-
-    private Duration ms(String key, long defaultMs) {
-        return Duration.ofMillis(getLong(key, defaultMs));
-    }
-
-    /** The config loader's message, environment name included, so the error reads the same whoever looked up. */
-    private static <T> T number(String key, String value, Function<String, T> parser) {
-        try {
-            return parser.apply(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("config " + key + " (" + env(key) + ") must be a number, got '"
-                    + value + "'", e);
-        }
-    }
-
-    /** A key's environment variable, as the config loader maps it. */
-    private static String env(String key) {
-        return key.toUpperCase().replace('.', '_').replace('-', '_');
     }
 }

@@ -1,5 +1,10 @@
-package io.causalstream.measures;
+package io.causalstream.measures.catalog;
 
+import io.causalstream.measures.EdgeSetMeasure;
+import io.causalstream.measures.EdgeSetScorer;
+import io.causalstream.measures.ExactMatch;
+import io.causalstream.measures.NodeSimilarity;
+import io.causalstream.measures.TripleMatch;
 import io.causalstream.measures.bleu.BleuSimilarity;
 import io.causalstream.measures.bleu.NltkBleu;
 import io.causalstream.measures.meteor.MeteorSimilarity;
@@ -164,5 +169,13 @@ public final class MeasureCatalog {
             out.add(entry.factory().apply(threshold));
         }
         return out;
+    }
+
+    /**
+     * Triples matched as the held-out tables count them: both nodes ROUGE-1 F &ge; 0.5 (stemmed, as {@code rouge1}
+     * everywhere in the project) and the same direction.
+     */
+    public static TripleMatch rouge1Triples() {
+        return new TripleMatch(RougeSimilarity.stemmed(Rouge.Type.ROUGE1), TripleMatch.ROUGE1_THRESHOLD);
     }
 }

@@ -1,4 +1,4 @@
-package io.causalstream.research.cesar.train;
+package io.causalstream.research.cesar.eval;
 
 import io.causalstream.cesar.CesarHead;
 import io.causalstream.cesar.CesarScorer;
@@ -6,7 +6,6 @@ import io.causalstream.cesar.CesarStrength;
 import io.causalstream.encoder.TextPair;
 import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
-import io.causalstream.research.cesar.eval.ShiftAccuracy;
 import io.causalstream.text.files.Csv;
 import java.io.IOException;
 import java.nio.file.Path;
