@@ -6,12 +6,10 @@ import io.causalstream.deploy.demo.SamplePublisher;
 import io.causalstream.deploy.graph.LocalGraphDb;
 import io.causalstream.deploy.local.ChildPidFiles;
 import io.causalstream.local.KafkaBrokerProcess;
-import io.causalstream.deploy.local.LocalAccessControl;
 import io.causalstream.local.LocalCredentials;
 import io.causalstream.local.LocalTls;
 import io.causalstream.deploy.local.HttpReach;
-import io.causalstream.deploy.local.LocalLayout;
-import io.causalstream.deploy.local.RegistryStorage;
+import io.causalstream.deploy.local.LocalSystem;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.elo.app.EloSettings;
 import io.causalstream.elo.live.PipelineSettings;
@@ -30,7 +28,6 @@ import io.causalstream.serde.AvroSerdes;
 import io.causalstream.serde.SelfContainedSchemas;
 import io.causalstream.runtime.ServiceAcls;
 import io.causalstream.serde.SerdeFactory;
-import io.causalstream.runtime.TopicSetup;
 import io.causalstream.topics.Topics;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -151,8 +148,6 @@ public final class LocalLauncher implements Callable<Integer> {
             description = "With --graph-db: the Connect worker's REST port (default: ${DEFAULT-VALUE}).")
     int connectPort;
 
-    private static final String BROKER = "Kafka broker";
-    private static final String REGISTRY = "schema registry";
     private static final String NEO4J = "Neo4j";
     private static final String CONNECT = "Kafka Connect worker";
 
@@ -222,31 +217,17 @@ public final class LocalLauncher implements Callable<Integer> {
         if (tls) {
             credentials = credentials.withTls(LocalTls.loadOrCreate(dataDir));
         }
-        KafkaBrokerProcess broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(),
-                dataDir.resolve("kafka"), kafkaPort, controllerPort, credentials);
-        children.record(BROKER, broker.pid());
-        track(() -> {
-            broker.close();
-            children.forget(BROKER);
-        });
+        // schemas live in a Kafka topic (kafkasql storage), so they survive a restart like the records using them
+        LocalSystem system = track(LocalSystem.start(new LocalSystem.Settings(dataDir, kafkaPort, controllerPort,
+                registryPort, partitions, credentials, acls, true), children));
+        KafkaBrokerProcess broker = system.broker();
+        SchemaRegistryProcess registry = system.registry();
         out.printf("  Kafka broker (KRaft)   %s   pid %d%s%n", broker.bootstrapServers(), broker.pid(),
                 secure ? "   " + credentials.protocol() + ", SCRAM-SHA-512, ACLs" : "");
         if (secure) {
-            LocalAccessControl.apply(broker.adminConnection(), credentials, acls);
             out.printf("  credentials            %s (users: admin, %s)%n", credentials.file().toAbsolutePath(),
                     String.join(", ", credentials.users().keySet()));
         }
-
-        // schemas live in a Kafka topic (kafkasql storage), so they survive a restart like the records using them
-        Path registryArchive = LocalLayout.registryArchive();
-        SchemaRegistryProcess registry = SchemaRegistryProcess.start(registryArchive,
-                SchemaRegistryProcess.defaultInstallDir(registryArchive), registryPort, dataDir.resolve("schema-registry.log"),
-                RegistryStorage.settings(broker.bootstrapServers(), dataDir, credentials));
-        children.record(REGISTRY, registry.pid());
-        track(() -> {
-            registry.close();
-            children.forget(REGISTRY);
-        });
         new RegistryAdmin(registry.url()).requireBackwardCompatibility();
         // a data directory of an older version holds schemas with references, on which the serdes of this one
         // cannot register: give them self-contained versions first (nothing to do on a new registry)
@@ -255,8 +236,6 @@ public final class LocalLauncher implements Callable<Integer> {
                 .forEach(s -> out.println("  " + s.describe()));
         out.printf("  schema registry        %s   (Confluent API: %s/apis/ccompat/v7)   pid %d%n", registry.url(),
                 registry.url(), registry.pid());
-
-        TopicSetup.createAll(broker.adminConnection(), partitions, (short) 1);
         if (graphDb) {
             startGraphDb(broker.bootstrapServers(), registry.url(), children, out);
         }

@@ -8,8 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.causalstream.local.KafkaBrokerProcess;
 import io.causalstream.deploy.local.LocalAccessControl;
 import io.causalstream.local.LocalCredentials;
-import io.causalstream.deploy.local.LocalLayout;
-import io.causalstream.deploy.local.RegistryStorage;
+import io.causalstream.deploy.local.LocalSystem;
 import io.causalstream.local.LocalTls;
 import io.causalstream.elo.app.EloService;
 import io.causalstream.extractor.app.ExtractorService;
@@ -20,7 +19,6 @@ import io.causalstream.runtime.Config;
 import io.causalstream.runtime.KafkaClients;
 import io.causalstream.runtime.RegistryAdmin;
 import io.causalstream.runtime.ServiceAcls;
-import io.causalstream.runtime.TopicSetup;
 import io.causalstream.schemas.extraction.Extraction;
 import io.causalstream.schemas.graph.AnnotatorKind;
 import io.causalstream.schemas.graph.Direction;
@@ -82,6 +80,7 @@ class SecureClusterIT {
 
     private Path dataDir;
     private LocalCredentials credentials;
+    private LocalSystem system;
     private KafkaBrokerProcess broker;
     private SchemaRegistryProcess registry;
     private final List<AutoCloseable> services = new ArrayList<>();
@@ -94,15 +93,11 @@ class SecureClusterIT {
         // run-local --secure --tls: SASL_SSL, the broker's self-signed certificate trusted by every client
         credentials = LocalCredentials.loadOrCreate(dataDir, ServiceAcls.users(acls), false)
                 .withTls(LocalTls.loadOrCreate(dataDir));
-        broker = KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dataDir.resolve("kafka"),
-                LocalPorts.pickFree(), LocalPorts.pickFree(), credentials);
-        LocalAccessControl.apply(broker.adminConnection(), credentials, acls);
-        TopicSetup.createAll(broker.adminConnection(), 1, (short) 1);
-
-        Path archive = LocalLayout.registryArchive();
-        registry = SchemaRegistryProcess.start(archive, SchemaRegistryProcess.defaultInstallDir(archive),
-                LocalPorts.pickFree(), dataDir.resolve("schema-registry.log"),
-                RegistryStorage.settings(broker.bootstrapServers(), dataDir, credentials));
+        // the launcher's own system: topics with one partition each, the registry's schemas in kafkasql
+        system = LocalSystem.start(new LocalSystem.Settings(dataDir, LocalPorts.pickFree(), LocalPorts.pickFree(),
+                LocalPorts.pickFree(), 1, credentials, acls, true), null);
+        broker = system.broker();
+        registry = system.registry();
         new RegistryAdmin(registry.url()).requireBackwardCompatibility();
 
         cli = settings(ServiceAcls.CLI_USER, Map.of());
@@ -146,11 +141,8 @@ class SecureClusterIT {
                 // best effort
             }
         }
-        if (registry != null) {
-            registry.close();
-        }
-        if (broker != null) {
-            broker.close();
+        if (system != null) {
+            system.close();
         }
     }
 

@@ -1,11 +1,9 @@
 package io.causalstream.deploy.load;
 
 import io.causalstream.deploy.demo.SampleData;
-import io.causalstream.local.KafkaBrokerProcess;
-import io.causalstream.deploy.local.LocalLayout;
+import io.causalstream.deploy.local.LocalSystem;
 import io.causalstream.local.LocalPorts;
 import io.causalstream.local.SchemaRegistryProcess;
-import io.causalstream.runtime.TopicSetup;
 import io.causalstream.schemas.judgment.Judgment;
 import io.causalstream.schemas.passage.Passage;
 import io.causalstream.serde.AvroSerdes;
@@ -164,14 +162,11 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** A KRaft broker, a registry, the topics, the three services and the pass-through, each ready. */
     private SystemUnderLoad startSystem(PrintStream out, Path dir) throws Exception {
-        KafkaBrokerProcess broker = track(KafkaBrokerProcess.start(LocalLayout.brokerClasspath(), dir.resolve("kafka"),
-                LocalPorts.pickFree(), LocalPorts.pickFree()));
-        String bootstrap = broker.bootstrapServers();
-        Path archive = LocalLayout.registryArchive();
-        SchemaRegistryProcess registry = track(SchemaRegistryProcess.start(archive,
-                SchemaRegistryProcess.defaultInstallDir(archive), LocalPorts.pickFree(), dir.resolve("registry.log")));
+        LocalSystem system = track(LocalSystem.start(LocalSystem.Settings.plain(dir, LocalPorts.pickFree(),
+                LocalPorts.pickFree(), LocalPorts.pickFree(), partitions), null));
+        String bootstrap = system.broker().bootstrapServers();
+        SchemaRegistryProcess registry = system.registry();
         out.printf("  broker %s, registry %s%n", bootstrap, registry.url());
-        TopicSetup.createAll(bootstrap, partitions, (short) 1);
         try (Admin admin = admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(PASS_THROUGH_IN, partitions, (short) 1),
                     new NewTopic(PASS_THROUGH_OUT, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
