@@ -145,6 +145,18 @@
 
   const COLORS = ['#2f6fde', '#e67e22', '#27ae60', '#8e44ad', '#c0392b', '#16a085', '#d4ac0d', '#34495e', '#e84393', '#7f8c8d'];
 
+  // the players' names at the ends of their lines, moved apart where they would overlap (every player starts at
+  // the same Elo, so the first points coincide): sorted by height, each at least gap below the one above, the
+  // whole column shifted up where it would leave the chart
+  function spreadLabels(labels, gap, top, bottom) {
+    labels.sort((a, b) => a.y - b.y);
+    let at = top - gap;
+    for (const l of labels) { l.y = Math.max(l.y, at + gap); at = l.y; }
+    const over = at - bottom;
+    if (over > 0) labels.forEach((l) => { l.y = Math.max(top, l.y - over); });
+    labels.forEach((l) => l.label.setAttribute('y', String(l.y)));
+  }
+
   function renderChart() {
     const h = history.get(detail.passageId) || [];
     const box = $('chart');
@@ -165,6 +177,7 @@
     axis.setAttribute('x', '2'); axis.setAttribute('y', '12');
     axis.textContent = 'Elo since this page opened (' + h.length + ' updates) ' + fmt(lo, 0) + '–' + fmt(hi, 0);
     s.appendChild(axis);
+    const labels = [];
     ids.forEach((id, k) => {
       const pts = h.map((pt, i) => pt.elo[id] === undefined ? null : `${x(i)},${y(pt.elo[id])}`).filter(Boolean);
       if (!pts.length) return;
@@ -174,10 +187,13 @@
       s.appendChild(pl);
       const label = document.createElementNS(SVG, 'text');
       const last = pts[pts.length - 1].split(',');
-      label.setAttribute('x', String(Math.min(W - 60, Number(last[0]) + 3))); label.setAttribute('y', last[1]);
+      label.setAttribute('x', String(Math.min(W - 60, Number(last[0]) + 3)));
+      label.setAttribute('fill', COLORS[k % COLORS.length]);
       label.textContent = id;
+      labels.push({ label, y: Number(last[1]) });
       s.appendChild(label);
     });
+    spreadLabels(labels, 11, 22, H - 4);
     box.appendChild(s);
   }
 

@@ -13,7 +13,12 @@ import java.util.Set;
  * Dynamic int8 quantization of an fp32 ONNX encoder, as ONNX Runtime's {@code quantize_dynamic} does it (a Python
  * tool, so written here over the generated ONNX classes): every MatMul whose second input is a 2-D fp32 initializer
  * becomes ONNX Runtime's {@code com.microsoft:DynamicQuantizeMatMul} with the weight stored as int8, symmetric, one
- * scale per output column; the activations are quantized per call by the operator. The rest of the graph is
+ * scale per output column, in 7 bits ({@link #WEIGHT_LEVELS}, {@code quantize_dynamic}'s {@code reduce_range}); the
+ * activations are quantized per call by the operator (uint8). Seven bits because on x86 CPUs without VNNI the kernel
+ * multiplies uint8 by int8 with {@code VPMADDUBSW}, which adds two products into a saturating 16-bit sum: with
+ * weights up to 127 that sum overflows and the states depend on the CPU (the extractor's figures moved by up to 0.04
+ * between two machines); with weights up to 63 it cannot (2 x 255 x 63 < 32767), so every CPU computes the same
+ * integers. The rest of the graph is
  * unchanged. The MatMul weights take a quarter of the space and the products run on integer kernels, about twice
  * as fast on CPU; a sequence's states then depend a little on the other sequences of its call (one activation scale
  * per call), as with the bundled int8 exports.
@@ -21,6 +26,12 @@ import java.util.Set;
 public final class OnnxQuantizer {
 
     static final String MICROSOFT = "com.microsoft";
+
+    /** The largest weight magnitude stored: 7 bits, so that no CPU's integer kernel saturates. */
+    public static final int WEIGHT_LEVELS = 63;
+
+    /** Names this quantization in a cache, so that a model quantized otherwise is never read back as this one. */
+    public static final String SCHEME = "w7";
 
     public static OnnxModel dynamicInt8(OnnxModel model) {
         Onnx.GraphProto graph = model.proto().getGraph();
@@ -59,12 +70,12 @@ public final class OnnxQuantizer {
                     }
                 }
                 for (int c = 0; c < cols; c++) {
-                    scales[c] = scales[c] == 0 ? 1f : scales[c] / 127f;
+                    scales[c] = scales[c] == 0 ? 1f : scales[c] / WEIGHT_LEVELS;
                 }
                 byte[] ints = new byte[rows * cols];
                 for (int r = 0; r < rows; r++) {
                     for (int c = 0; c < cols; c++) {
-                        ints[r * cols + c] = (byte) Math.max(-127, Math.min(127,
+                        ints[r * cols + c] = (byte) Math.max(-WEIGHT_LEVELS, Math.min(WEIGHT_LEVELS,
                                 Math.round(values[r * cols + c] / scales[c])));
                     }
                 }

@@ -61,7 +61,7 @@ public final class TunedEncoders {
         }
         EncoderSettings base = bundledBase.materialised();
         String name = bundledBase.name() + "+" + deltaId + (int8 ? "+int8" : "");
-        Path dir = bundledBase.cacheDir().resolve(name);
+        Path dir = bundledBase.cacheDir().resolve(int8 ? name + "-" + OnnxQuantizer.SCHEME : name);
         Path model = dir.resolve("model.onnx");
         Path tokenizer = dir.resolve("tokenizer.json");
         try {

@@ -39,6 +39,22 @@ class OnnxQuantizerTest {
         assertThat(graph.getInitializerList().stream()
                 .filter(t -> t.getDataType() == Onnx.TensorProto.DataType.INT8_VALUE)).hasSize(36);
         assertThat(int8.proto().getOpsetImportList()).anyMatch(o -> o.getDomain().equals("com.microsoft"));
+        // 7-bit weights: no uint8 x int8 pair sum can saturate a 16-bit lane (2 x 255 x 63 < 32767), and every
+        // column uses the whole range (its largest weight is stored as +-63)
+        for (Onnx.TensorProto t : graph.getInitializerList()) {
+            if (t.getDataType() != Onnx.TensorProto.DataType.INT8_VALUE) {
+                continue;
+            }
+            byte[] q = t.getRawData().toByteArray();
+            int cols = Math.toIntExact(t.getDims(1));
+            int[] largest = new int[cols];
+            for (int i = 0; i < q.length; i++) {
+                assertThat(Math.abs(q[i])).as(t.getName()).isLessThanOrEqualTo(OnnxQuantizer.WEIGHT_LEVELS);
+                largest[i % cols] = Math.max(largest[i % cols], Math.abs(q[i]));
+            }
+            assertThat(largest).as(t.getName()).containsOnly(OnnxQuantizer.WEIGHT_LEVELS);
+        }
+        assertThat(2 * 255 * OnnxQuantizer.WEIGHT_LEVELS).isLessThan(Short.MAX_VALUE);
         // the MatMul weights shrink to a quarter; the word embedding table (half the file) stays fp32
         assertThat(int8.toBytes().length).isLessThan(fp32.toBytes().length * 7 / 10);
 
@@ -48,8 +64,9 @@ class OnnxQuantizerTest {
         List<TokenEmbeddings> reference = encode(dir.resolve("fp32"));
         double maxToken = 0;
         for (int s = 0; s < SENTENCES.size(); s++) {
+            // 7-bit weights: every sentence within 0.98 of fp32 (the lowest of these, 0.989)
             assertThat(cosine(quantized.get(s).meanPooled(), reference.get(s).meanPooled()))
-                    .as(SENTENCES.get(s)).isGreaterThan(0.99);
+                    .as(SENTENCES.get(s)).isGreaterThan(0.98);
             for (int t = 0; t < reference.get(s).length(); t++) {
                 for (int k = 0; k < reference.get(s).dimension(); k++) {
                     maxToken = Math.max(maxToken, Math.abs(quantized.get(s).vectors()[t][k]

@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * The tuned model's own span reading: its argument tagger marks the cause and the effect, its signal tagger the cue
- * words, on the sentence's words (the benchmark's tokenisation, as the taggers were trained); its claim detector
+ * words (a sentence read here is one known to be causal, so it reads with at least one of each:
+ * {@link SpanTagger#decodeEveryKind}), on the sentence's words (the benchmark's tokenisation, as the taggers were trained); its claim detector
  * answers subtask 1 on the sentence in ordinary spacing, as it was trained. The k-th cause the tagger marks with the
  * k-th effect is a relation; one relation takes every signal, several each the signals inside their words. The links between concepts are the extractor's triples
  * ({@code links}: a reader over the same model).
@@ -47,7 +48,8 @@ public final class TaggedSpanReader implements CausalSpanReader {
         }
         List<List<String>> asWords = List.of(words.stream().map(w -> w.of(sentence)).toList());
         List<SpanTagger> taggers = signals.map(t -> List.of(arguments, t)).orElse(List.of(arguments));
-        List<List<SpanTagger.Span>> read = WordTagging.readAll(encoder, taggers, asWords).getFirst();
+        // subtask 2 gives sentences known to be causal: each reads with a cause, an effect and a signal
+        List<List<SpanTagger.Span>> read = WordTagging.readAll(encoder, taggers, asWords, t -> true).getFirst();
         List<CharSpan> causes = new ArrayList<>();
         List<CharSpan> effects = new ArrayList<>();
         for (SpanTagger.Span s : read.getFirst()) {

@@ -40,9 +40,9 @@ class BenchmarkFiguresTest {
     void causalNewsDev() {
         BenchmarkEvaluation.CncDev dev = BenchmarkEvaluation.CncDev.read(TestResources.path("causal-news"));
         BenchmarkEvaluation.CncRow m = BenchmarkEvaluation.cnc("model", model, dev);
-        // docs: subtask 1 F1 0.798 (P 0.796, R 0.800), subtask 2 F1 0.552 (its own taggers)
+        // docs: subtask 1 F1 0.798 (P 0.796, R 0.800), subtask 2 F1 0.559 (its own taggers)
         assertThat(m.subtask1().f1()).isCloseTo(0.798, within(0.02));
-        assertThat(m.subtask2().all().overall().f1()).isCloseTo(0.552, within(0.02));
+        assertThat(m.subtask2().all().overall().f1()).isCloseTo(0.559, within(0.02));
         BenchmarkEvaluation.CncRow r = BenchmarkEvaluation.cnc("rules", rules, dev);
         // docs: subtask 1 F1 0.102 (10 of 185 causal sentences found, 2 wrong), subtask 2 F1 0.006
         assertThat(r.subtask1().tp()).isEqualTo(10);
@@ -58,8 +58,8 @@ class BenchmarkFiguresTest {
         List<SemEvalPairs.Pair> fold = SemEvalPairs.read(file.get()).stream()
                 .filter(p -> p.fold() == BenchmarkFolds.REPORT_FOLD).toList();
         BenchmarkEvaluation.PairRow m = BenchmarkEvaluation.semeval("model", model, fold);
-        // docs: pair F1 0.743, 124 of 194 found, 16 false causal links of 1,458 (1.10 %)
-        assertThat(m.f1()).isCloseTo(0.743, within(0.02));
+        // docs: pair F1 0.735, 122 of 194 found, 16 false causal links of 1,458 (1.10 %)
+        assertThat(m.f1()).isCloseTo(0.735, within(0.02));
         assertThat(m.falseLinks()).isBetween(11, 21);
         BenchmarkEvaluation.PairRow r = BenchmarkEvaluation.semeval("rules", rules, fold);
         // docs: pair F1 0.534 (74 found, 83 links), 9 false causal links (0.62 %)

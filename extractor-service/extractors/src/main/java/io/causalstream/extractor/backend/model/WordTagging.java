@@ -4,6 +4,7 @@ import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A sentence given as words, read by a {@link SpanTagger} through the tuned encoder: the words joined by single
@@ -44,6 +45,16 @@ public final class WordTagging {
      */
     public static List<List<List<SpanTagger.Span>>> readAll(TokenEncoder encoder, List<SpanTagger> taggers,
                                                             List<List<String>> sentences) {
+        return readAll(encoder, taggers, sentences, tagger -> false);
+    }
+
+    /**
+     * As {@link #readAll(TokenEncoder, List, List)}, the taggers that {@code everyKind} names reading each sentence
+     * as one known to hold a span of each of their kinds ({@link SpanTagger#decodeEveryKind}).
+     */
+    public static List<List<List<SpanTagger.Span>>> readAll(TokenEncoder encoder, List<SpanTagger> taggers,
+                                                            List<List<String>> sentences,
+                                                            Predicate<SpanTagger> everyKind) {
         List<String> texts = sentences.stream().map(WordTagging::text).toList();
         List<TokenEmbeddings> encoded = texts.isEmpty() ? List.of() : encoder.encode(texts);
         List<List<List<SpanTagger.Span>>> out = new ArrayList<>(sentences.size());
@@ -53,7 +64,8 @@ public final class WordTagging {
             int[] first = SpanTagger.firstPieces(starts, wordCharacters(sentences.get(s)));
             List<List<SpanTagger.Span>> read = new ArrayList<>(taggers.size());
             for (SpanTagger tagger : taggers) {
-                read.add(tagger.decode(e.vectors(), first));
+                read.add(everyKind.test(tagger) ? tagger.decodeEveryKind(e.vectors(), first)
+                        : tagger.decode(e.vectors(), first));
             }
             out.add(read);
         }

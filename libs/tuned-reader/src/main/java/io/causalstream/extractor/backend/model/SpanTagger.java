@@ -87,19 +87,33 @@ public final class SpanTagger {
      *                       then takes {@code O})
      */
     public List<Span> decode(float[][] pieces, int[] firstPieceOfWord) {
+        return spans(viterbi(logProbabilities(pieces, firstPieceOfWord)));
+    }
+
+    /**
+     * The spans of a sentence known to hold one of each kind (a sentence given as causal has a cause and an effect):
+     * the best tag sequence under the BIO constraint that opens at least one span of every kind. Where the plain
+     * best sequence already does, it is that sequence; a sentence with fewer words than kinds reads as {@link #decode}.
+     */
+    public List<Span> decodeEveryKind(float[][] pieces, int[] firstPieceOfWord) {
+        double[][] logp = logProbabilities(pieces, firstPieceOfWord);
+        return spans(logp.length < kinds.size() ? viterbi(logp) : viterbiEveryKind(logp, kinds.size()));
+    }
+
+    private double[][] logProbabilities(float[][] pieces, int[] firstPieceOfWord) {
         int n = firstPieceOfWord.length;
-        int t = tags();
-        double[][] logp = new double[n][t];
+        double[][] logp = new double[n][];
         for (int k = 0; k < n; k++) {
             int p = firstPieceOfWord[k];
             if (p < 0) {
+                logp[k] = new double[tags()];
                 java.util.Arrays.fill(logp[k], Double.NEGATIVE_INFINITY);
                 logp[k][0] = 0;
             } else {
                 logp[k] = logProbabilities(pieces[p]);
             }
         }
-        return spans(viterbi(logp));
+        return logp;
     }
 
     /**
@@ -194,6 +208,69 @@ public final class SpanTagger {
             path[k - 1] = back[k][path[k]];
         }
         return path;
+    }
+
+    /**
+     * The best tag sequence under the BIO constraint among those that open a span of each of the {@code kinds}
+     * kinds: Viterbi over (tag, kinds opened so far), ending with all opened.
+     */
+    static int[] viterbiEveryKind(double[][] logp, int kinds) {
+        int n = logp.length;
+        int t = logp[0].length;
+        int masks = 1 << kinds;
+        double[][][] score = new double[n][t][masks];
+        int[][][] back = new int[n][t][masks];
+        for (double[][] row : score) {
+            for (double[] cell : row) {
+                java.util.Arrays.fill(cell, Double.NEGATIVE_INFINITY);
+            }
+        }
+        for (int c = 0; c < t; c++) {
+            if (allowed(-1, c)) {
+                score[0][c][opened(0, c)] = logp[0][c];
+            }
+        }
+        for (int k = 1; k < n; k++) {
+            for (int p = 0; p < t; p++) {
+                for (int m = 0; m < masks; m++) {
+                    double s = score[k - 1][p][m];
+                    if (s == Double.NEGATIVE_INFINITY) {
+                        continue;
+                    }
+                    for (int c = 0; c < t; c++) {
+                        int next = opened(m, c);
+                        if (allowed(p, c) && s + logp[k][c] > score[k][c][next]) {
+                            score[k][c][next] = s + logp[k][c];
+                            back[k][c][next] = p * masks + m;
+                        }
+                    }
+                }
+            }
+        }
+        int all = masks - 1;
+        int last = 0;
+        for (int c = 1; c < t; c++) {
+            if (score[n - 1][c][all] > score[n - 1][last][all]) {
+                last = c;
+            }
+        }
+        if (score[n - 1][last][all] == Double.NEGATIVE_INFINITY) {
+            return viterbi(logp);
+        }
+        int[] path = new int[n];
+        path[n - 1] = last;
+        int mask = all;
+        for (int k = n - 1; k > 0; k--) {
+            int from = back[k][path[k]][mask];
+            path[k - 1] = from / masks;
+            mask = from % masks;
+        }
+        return path;
+    }
+
+    /** The kinds opened once tag {@code c} follows those of {@code mask}. */
+    private static int opened(int mask, int c) {
+        return c != 0 && (c - 1) % 2 == 0 ? mask | 1 << ((c - 1) / 2) : mask;
     }
 
     /** The spans of a BIO tag sequence (every B-X opens one; I-X continues it). */

@@ -59,6 +59,57 @@ class SpanTaggerTest {
     }
 
     @Test
+    void aSentenceKnownToHoldEveryKindReadsTheBestPathThatOpensEach() {
+        // brute force over every allowed path of four words that opens a cause and an effect
+        SplittableRandom random = new SplittableRandom(5);
+        int forced = 0;
+        for (int round = 0; round < 200; round++) {
+            double[][] logp = new double[4][5];
+            for (double[] row : logp) {
+                for (int c = 0; c < 5; c++) {
+                    row[c] = -random.nextDouble() * 6;
+                }
+                row[0] = -random.nextDouble() * 0.5; // O is likely, so the plain path often opens nothing
+            }
+            double best = NO;
+            for (int code = 0; code < 625; code++) {
+                int[] p = {code % 5, code / 5 % 5, code / 25 % 5, code / 125};
+                boolean ok = true;
+                for (int k = 0; k < 4; k++) {
+                    ok &= SpanTagger.allowed(k == 0 ? -1 : p[k - 1], p[k]);
+                }
+                List<SpanTagger.Span> spans = SpanTagger.spans(p);
+                boolean both = spans.stream().anyMatch(x -> x.kind() == 0) && spans.stream().anyMatch(x -> x.kind() == 1);
+                if (ok && both) {
+                    best = Math.max(best, logp[0][p[0]] + logp[1][p[1]] + logp[2][p[2]] + logp[3][p[3]]);
+                }
+            }
+            int[] path = SpanTagger.viterbiEveryKind(logp, 2);
+            for (int k = 0; k < path.length; k++) {
+                assertThat(SpanTagger.allowed(k == 0 ? -1 : path[k - 1], path[k])).isTrue();
+            }
+            assertThat(logp[0][path[0]] + logp[1][path[1]] + logp[2][path[2]] + logp[3][path[3]]).isCloseTo(best,
+                    org.assertj.core.data.Offset.offset(1e-12));
+            List<SpanTagger.Span> plain = SpanTagger.spans(SpanTagger.viterbi(logp));
+            if (plain.stream().map(SpanTagger.Span::kind).distinct().count() < 2) {
+                forced++;
+            } else {
+                assertThat(path).as("a plain path that opens both is kept").containsExactly(SpanTagger.viterbi(logp));
+            }
+        }
+        assertThat(forced).as("rounds where the plain path lacked a kind").isGreaterThan(20);
+    }
+
+    @Test
+    void aSentenceTooShortForEveryKindReadsAsPlainDecoding() {
+        SpanTagger tagger = new SpanTagger(SpanTagger.ARGUMENT_KINDS, 1, new float[] {0, 0, 0, 0, 0},
+                new float[] {5, 0, 0, 0, 0});
+        assertThat(tagger.decodeEveryKind(new float[][] {{1}}, new int[] {0})).isEmpty();
+        assertThat(tagger.decodeEveryKind(new float[][] {{1}, {1}}, new int[] {0, 1}))
+                .extracting(SpanTagger.Span::kind).containsExactlyInAnyOrder(0, 1);
+    }
+
+    @Test
     void spansFollowTheTags() {
         int bc = SpanTagger.tag(0, true);
         int ic = SpanTagger.tag(0, false);
