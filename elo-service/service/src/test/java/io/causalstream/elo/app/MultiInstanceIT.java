@@ -121,11 +121,23 @@ class MultiInstanceIT {
                 assertThat(fromA.pairs()).hasSize(45);
             }
 
+            // the LLM-only study: 21 judgments on each of its 20 passages; the leaderboard counts its passages too,
+            // so it is read once both studies are applied and fitted (read before, it depends on how far that study
+            // got)
+            PassageIndex raters = ItSupport.poll(a.httpPort(), "/api/passages", PassageIndex.class,
+                    i -> mine(i, raterStudy).size() == 20
+                            && mine(i, raterStudy).stream().allMatch(e -> e.judgmentsApplied() == 21));
+            for (PassageIndex.Entry e : mine(raters, raterStudy)) {
+                RatingsView fitted = ItSupport.ratings(a.httpPort(), e.passageId(), ItSupport::fittedToItsCounts);
+                ItSupport.ratings(b.httpPort(), e.passageId(), v -> v.equals(fitted));
+            }
+
             // the leaderboard and the reliability are sums over both instances' passages
             String boardA = ItSupport.get(a.httpPort(), "/api/leaderboard").body();
             assertThat(ItSupport.get(b.httpPort(), "/api/leaderboard").body()).isEqualTo(boardA);
             List<Leaderboard.Row> rows = JSON.readValue(boardA, RatingsApi.LeaderboardView.class).annotators();
-            Map<String, Leaderboard.Row> expected = expectedLeaderboard(prefix, judgments);
+            Map<String, Leaderboard.Row> expected = expectedLeaderboard(List.of(prefix, raterStudy),
+                    concat(judgments, llmOnly));
             assertThat(rows.stream().map(Leaderboard.Row::annotatorId)).containsExactlyInAnyOrderElementsOf(
                     expected.keySet());
             for (Leaderboard.Row r : rows) {
@@ -137,9 +149,6 @@ class MultiInstanceIT {
                 assertThat(r.meanBtRank()).isNotNull();
             }
 
-            // the LLM-only study: 21 judgments on each of its 20 passages
-            ItSupport.poll(a.httpPort(), "/api/passages", PassageIndex.class, i -> mine(i, raterStudy).size() == 20
-                    && mine(i, raterStudy).stream().allMatch(e -> e.judgmentsApplied() == 21));
             ReliabilityReport relA = JSON.readValue(ItSupport.get(a.httpPort(), "/api/reliability").body(),
                     ReliabilityReport.class);
             ReliabilityReport relB = JSON.readValue(ItSupport.get(b.httpPort(), "/api/reliability").body(),
@@ -195,16 +204,18 @@ class MultiInstanceIT {
         return index.passages().stream().filter(e -> e.passageId().startsWith(prefix)).toList();
     }
 
-    /** The leaderboard of the replay, from Elo tables computed in memory (BT ranks aside). */
-    private static Map<String, Leaderboard.Row> expectedLeaderboard(String prefix, List<Judgment> judgments) {
+    /** The leaderboard of the replay of the studies, from Elo tables computed in memory (BT ranks aside). */
+    private static Map<String, Leaderboard.Row> expectedLeaderboard(List<String> prefixes, List<Judgment> judgments) {
         Map<String, TournamentTable> tables = new TreeMap<>();
         for (Judgment j : judgments) {
             tables.computeIfAbsent(j.getPassageId(), p -> TournamentTable.empty(p, EloRating.PAPER, TiePolicy.SKIP))
                     .apply(j.getLeft(), j.getRight(), j.getOutcome(), j.getTime());
         }
         Map<String, String> authors = new HashMap<>();
-        for (Extraction e : SoftMeasuresData.annotations(prefix)) {
-            authors.put(e.getAnnotationId(), e.getAnnotator().getId());
+        for (String prefix : prefixes) {
+            for (Extraction e : SoftMeasuresData.annotations(prefix)) {
+                authors.put(e.getAnnotationId(), e.getAnnotator().getId());
+            }
         }
         Leaderboard board = new Leaderboard();
         tables.values().forEach(t -> board.add(t.toAvro(), authors));
