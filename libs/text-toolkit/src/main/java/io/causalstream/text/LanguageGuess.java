@@ -15,6 +15,10 @@ import java.util.regex.Pattern;
  * frequent words of any text, disjoint enough across languages that the language with the most hits is the
  * passage's; the stop-word method of language identification). Short passages (fewer than
  * {@value #MIN_WORDS} words) are given the benefit of the doubt: English.
+ *
+ * <p>A word is a run of letters standing alone: a token that mixes letters and digits (a hash, a hex id, a code
+ * such as {@code 07e3a2da}, {@code H2O} or {@code p53}) is no word of any language, and its letters are not read
+ * as words ({@code 07e3a2da} would give the Portuguese {@code e} and {@code da}).
  */
 public final class LanguageGuess {
 
@@ -24,7 +28,8 @@ public final class LanguageGuess {
 
     static final int MIN_WORDS = 6;
 
-    private static final Pattern WORD = Pattern.compile("\\p{L}[\\p{L}'’]*");
+    /** A token: letters and digits, with apostrophes after the first; a word when it holds no digit. */
+    private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{Nd}][\\p{L}\\p{Nd}'’]*");
 
     /** Function words per language (ISO 639-1), lower case; words shared by several languages are left out. */
     private static final Map<String, Set<String>> FUNCTION_WORDS = new LinkedHashMap<>();
@@ -89,10 +94,13 @@ public final class LanguageGuess {
         Map<String, Integer> hits = new LinkedHashMap<>();
         FUNCTION_WORDS.keySet().forEach(l -> hits.put(l, 0));
         int words = 0;
-        Matcher m = WORD.matcher(text);
+        Matcher m = TOKEN.matcher(text);
         while (m.find()) {
-            words++;
             String w = m.group().toLowerCase(Locale.ROOT);
+            if (w.codePoints().anyMatch(Character::isDigit)) {
+                continue; // a number, an id or a code: no word
+            }
+            words++;
             FUNCTION_WORDS.forEach((language, set) -> {
                 if (set.contains(w)) {
                     hits.merge(language, 1, Integer::sum);

@@ -38,6 +38,23 @@ class LanguageGuessTest {
         assertThat(LanguageGuess.guess(text).english()).isTrue();
     }
 
+    // OpenAiExtractorServiceIT's passages, "Passage N of <8 hex digits> effect N": the letters of an id such as
+    // 07e3a2da were read as the words e and da, Portuguese function words, and about one id in seventy made every
+    // passage of the test "Portuguese" (an empty extraction instead of a triple)
+    @ParameterizedTest
+    @ValueSource(strings = {"Passage 3 of 07e3a2da effect 3", "Passage 3 of 6e7e90e0 effect 3",
+            "Passage 3 of de2de2bb effect 3", "Passage 3 of b8e08b9e effect 3",
+            "Lots 1e3e, 2e5e, 7da0 and 9e1e fail the test."})
+    void lettersInsideAnIdOrACodeAreNoWords(String text) {
+        assertThat(LanguageGuess.guess(text).english()).as(LanguageGuess.guess(text).reason()).isTrue();
+    }
+
+    @Test
+    void numbersAndCodesDoNotCountAsWordsNorHideTheLanguage() {
+        assertThat(LanguageGuess.guess("Die Dürre 2e3e führt zu geringeren Ernteerträgen und die Preise steigen 4da.")
+                .reason()).isEqualTo("5 of 10 words are de function words, 0 English");
+    }
+
     @Test
     void theReasonNamesTheCounts() {
         assertThat(LanguageGuess.guess("Die Dürre führt zu geringeren Ernteerträgen und die Preise steigen.")

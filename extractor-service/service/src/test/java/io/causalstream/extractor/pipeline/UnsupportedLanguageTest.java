@@ -121,6 +121,21 @@ class UnsupportedLanguageTest {
     }
 
     @Test
+    void anEnglishPassageNamingAHexIdReachesTheBackend() {
+        // OpenAiExtractorServiceIT's passage text with a run id whose letters (e, da) read as Portuguese words
+        PassagePipeline p = pipeline(LanguageSupport.Policy.REPORT);
+        add("hex", "Passage 3 of 07e3a2da effect 3");
+        p.pollOnce();
+
+        assertThat(producer.history()).hasSize(3);
+        Extraction hex = extraction(2);
+        assertThat(hex.getPassageId()).isEqualTo("hex");
+        assertThat(hex.getParseProblems()).isEmpty();
+        assertThat(hex.getTriples()).hasSize(1);
+        assertThat(backendCalls.get()).isEqualTo(2); // the English passage and this one
+    }
+
+    @Test
     void theSettingIsReportOrDlq() {
         assertThat(LanguageSupport.Policy.parse("dlq")).isEqualTo(LanguageSupport.Policy.DLQ);
         assertThat(LanguageSupport.Policy.parse(" Report ")).isEqualTo(LanguageSupport.Policy.REPORT);
