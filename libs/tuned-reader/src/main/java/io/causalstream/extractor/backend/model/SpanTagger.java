@@ -96,8 +96,7 @@ public final class SpanTagger {
      * best sequence already does, it is that sequence; a sentence with fewer words than kinds reads as {@link #decode}.
      */
     public List<Span> decodeEveryKind(float[][] pieces, int[] firstPieceOfWord) {
-        double[][] logp = logProbabilities(pieces, firstPieceOfWord);
-        return spans(logp.length < kinds.size() ? viterbi(logp) : viterbiEveryKind(logp, kinds.size()));
+        return spans(viterbi(logProbabilities(pieces, firstPieceOfWord), kinds.size()));
     }
 
     private double[][] logProbabilities(float[][] pieces, int[] firstPieceOfWord) {
@@ -172,50 +171,19 @@ public final class SpanTagger {
 
     /** The best tag sequence under the BIO constraint. */
     static int[] viterbi(double[][] logp) {
+        return viterbi(logp, 0);
+    }
+
+    /**
+     * The best tag sequence under the BIO constraint among those that open a span of each of the first {@code kinds}
+     * kinds (0: the plain best sequence): Viterbi over (tag, kinds opened so far), ending with all opened; where no
+     * sequence opens them all (fewer words than kinds), the plain best sequence.
+     */
+    static int[] viterbi(double[][] logp, int kinds) {
         int n = logp.length;
         if (n == 0) {
             return new int[0];
         }
-        int t = logp[0].length;
-        double[][] score = new double[n][t];
-        int[][] back = new int[n][t];
-        for (int c = 0; c < t; c++) {
-            score[0][c] = allowed(-1, c) ? logp[0][c] : Double.NEGATIVE_INFINITY;
-        }
-        for (int k = 1; k < n; k++) {
-            for (int c = 0; c < t; c++) {
-                double best = Double.NEGATIVE_INFINITY;
-                int from = 0;
-                for (int p = 0; p < t; p++) {
-                    if (allowed(p, c) && score[k - 1][p] > best) {
-                        best = score[k - 1][p];
-                        from = p;
-                    }
-                }
-                score[k][c] = best + logp[k][c];
-                back[k][c] = from;
-            }
-        }
-        int last = 0;
-        for (int c = 1; c < t; c++) {
-            if (score[n - 1][c] > score[n - 1][last]) {
-                last = c;
-            }
-        }
-        int[] path = new int[n];
-        path[n - 1] = last;
-        for (int k = n - 1; k > 0; k--) {
-            path[k - 1] = back[k][path[k]];
-        }
-        return path;
-    }
-
-    /**
-     * The best tag sequence under the BIO constraint among those that open a span of each of the {@code kinds}
-     * kinds: Viterbi over (tag, kinds opened so far), ending with all opened.
-     */
-    static int[] viterbiEveryKind(double[][] logp, int kinds) {
-        int n = logp.length;
         int t = logp[0].length;
         int masks = 1 << kinds;
         double[][][] score = new double[n][t][masks];
@@ -227,23 +195,24 @@ public final class SpanTagger {
         }
         for (int c = 0; c < t; c++) {
             if (allowed(-1, c)) {
-                score[0][c][opened(0, c)] = logp[0][c];
+                score[0][c][opened(0, c, kinds)] = logp[0][c];
             }
         }
+        double[] best = new double[masks];
         for (int k = 1; k < n; k++) {
-            for (int p = 0; p < t; p++) {
+            for (int c = 0; c < t; c++) {
+                java.util.Arrays.fill(best, Double.NEGATIVE_INFINITY);
                 for (int m = 0; m < masks; m++) {
-                    double s = score[k - 1][p][m];
-                    if (s == Double.NEGATIVE_INFINITY) {
-                        continue;
-                    }
-                    for (int c = 0; c < t; c++) {
-                        int next = opened(m, c);
-                        if (allowed(p, c) && s + logp[k][c] > score[k][c][next]) {
-                            score[k][c][next] = s + logp[k][c];
+                    int next = opened(m, c, kinds);
+                    for (int p = 0; p < t; p++) {
+                        if (allowed(p, c) && score[k - 1][p][m] > best[next]) {
+                            best[next] = score[k - 1][p][m];
                             back[k][c][next] = p * masks + m;
                         }
                     }
+                }
+                for (int m = 0; m < masks; m++) {
+                    score[k][c][m] = best[m] + logp[k][c];
                 }
             }
         }
@@ -254,8 +223,8 @@ public final class SpanTagger {
                 last = c;
             }
         }
-        if (score[n - 1][last][all] == Double.NEGATIVE_INFINITY) {
-            return viterbi(logp);
+        if (kinds > 0 && score[n - 1][last][all] == Double.NEGATIVE_INFINITY) {
+            return viterbi(logp, 0);
         }
         int[] path = new int[n];
         path[n - 1] = last;
@@ -268,9 +237,10 @@ public final class SpanTagger {
         return path;
     }
 
-    /** The kinds opened once tag {@code c} follows those of {@code mask}. */
-    private static int opened(int mask, int c) {
-        return c != 0 && (c - 1) % 2 == 0 ? mask | 1 << ((c - 1) / 2) : mask;
+    /** The kinds opened (of the first {@code kinds}) once tag {@code c} follows those of {@code mask}. */
+    private static int opened(int mask, int c, int kinds) {
+        int kind = (c - 1) / 2;
+        return c != 0 && (c - 1) % 2 == 0 && kind < kinds ? mask | 1 << kind : mask;
     }
 
     /** The spans of a BIO tag sequence (every B-X opens one; I-X continues it). */

@@ -84,7 +84,7 @@ class SpanTaggerTest {
                     best = Math.max(best, logp[0][p[0]] + logp[1][p[1]] + logp[2][p[2]] + logp[3][p[3]]);
                 }
             }
-            int[] path = SpanTagger.viterbiEveryKind(logp, 2);
+            int[] path = SpanTagger.viterbi(logp, 2);
             for (int k = 0; k < path.length; k++) {
                 assertThat(SpanTagger.allowed(k == 0 ? -1 : path[k - 1], path[k])).isTrue();
             }
