@@ -1,6 +1,7 @@
 // The one drawing module of every page that shows a causal graph (passage view, collective map, rater page).
-// Needs /assets/lib/cytoscape.js, layout-base.js, cose-base.js and cytoscape-fcose.js loaded before it (Maven
-// Central webjars, served by the runtime's WebPages; nothing comes from another site).
+// Needs /assets/lib/cytoscape.js, layout-base.js, cose-base.js, cytoscape-fcose.js and cytoscape-layout-utilities.js
+// loaded before it (Maven Central webjars and one npm package fetched at build time, served by the runtime's
+// WebPages; nothing comes from another site).
 //
 // A graph is {nodes: [{id, label}], edges: [{id, source, target, sign, state, width, ...}]}:
 //   sign  +1 (increase: solid line, arrow head), -1 (decrease: dashed line, bar head), 0 (contradicted evenly);
@@ -18,8 +19,8 @@
 // page with an edge click handler each row has a button that does what a click on the edge does, so the details
 // are reachable by keyboard. The drawing is a labelled figure that points at that table.
 //
-// Reading a graph at any size: its parts (connected components) are tiled in rows before fitting, node labels are
-// never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a smaller one zoomed well out
+// Reading a graph at any size: its parts (connected components) are packed into the container's shape before
+// fitting, node labels are never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a smaller one zoomed well out
 // of its fitted view) labels its highest-degree nodes that fit without overlapping (more as one zooms in;
 // data-labels counts them) and any node under the pointer with its neighbours; the wheel, a drag and the +/−/fit buttons zoom and pan.
 (function () {
@@ -221,10 +222,11 @@
     }
     const t1 = performance.now();
     return new Promise((resolve) => {
+      packing(cy, container, opts.maxHeight);
       const layout = cy.layout(layoutOptions(graph.nodes.length));
       layout.one('layoutstop', () => {
         const t2 = performance.now();
-        tile(cy, container, opts.maxHeight);
+        grow(cy, container, opts.maxHeight);
         fit(cy);
         cy.scratch('_labels').fitZoom = cy.zoom();
         controls(container, cy);
@@ -260,42 +262,27 @@
   }
 
   /**
-   * The graph's parts (connected components) side by side in rows, largest first, in a block of the container's
-   * shape: a layout leaves parts scattered, and fitting them all zooms out until nothing can be read. With
-   * maxHeight, the rows are as wide as the container at zoom 1 and the container grows (up to maxHeight) to hold
-   * them. (fCoSE's own packComponents needs the cytoscape-layout-utilities extension, which no Maven Central webjar
-   * carries, so it does nothing here.)
+   * The packing of the graph's parts (connected components): fCoSE hands them to cytoscape-layout-utilities, which
+   * packs them as polyominoes into a block of the container's shape (or, with maxHeight, of the shape the container
+   * may grow to); a layout alone leaves parts scattered, and fitting them all zooms out until nothing can be read.
    */
-  function tile(cy, container, maxHeight) {
-    const parts = cy.elements().components();
-    if (parts.length < 2) return;
-    const gap = 40;
-    const boxes = parts.map((c) => ({c, bb: c.boundingBox({includeLabels: true, includeOverlays: false})}))
-      .sort((a, b) => b.bb.h - a.bb.h || b.bb.w - a.bb.w);
-    const area = boxes.reduce((s, b) => s + (b.bb.w + gap) * (b.bb.h + gap), 0);
-    const widest = boxes.reduce((m, b) => Math.max(m, b.bb.w), 0);
+  function packing(cy, container, maxHeight) {
+    if (!cy.layoutUtilities) return;
     const w = Math.max(1, container.clientWidth - 2 * PAD);
-    const h = Math.max(1, container.clientHeight - 2 * PAD);
-    let row = Math.sqrt(area * w / h);
-    // more than the box holds at zoom 1, and the box may grow: rows as wide as the box, in the shape it may take
-    if (maxHeight && area > w * h) row = Math.min(w, Math.sqrt(area * w / Math.max(h, maxHeight - 2 * PAD)));
-    row = Math.max(row, widest);
-    let x = 0; let y = 0; let shelf = 0;
-    for (const b of boxes) {
-      if (x > 0 && x + b.bb.w > row) { x = 0; y += shelf + gap; shelf = 0; }
-      const dx = x - b.bb.x1; const dy = y - b.bb.y1;
-      b.c.nodes().positions((n) => ({x: n.position('x') + dx, y: n.position('y') + dy}));
-      x += b.bb.w + gap;
-      shelf = Math.max(shelf, b.bb.h);
-    }
-    if (maxHeight) {
-      const bb = cy.elements().boundingBox({includeLabels: true});
-      const zoom = Math.min(1, w / bb.w);
-      const wanted = Math.min(maxHeight, Math.ceil(bb.h * zoom + 2 * PAD));
-      if (wanted > container.clientHeight) {
-        container.style.height = wanted + 'px';
-        cy.resize();
-      }
+    const h = Math.max(1, Math.max(container.clientHeight, maxHeight || 0) - 2 * PAD);
+    cy.layoutUtilities({desiredAspectRatio: w / h, componentSpacing: 40, utilityFunction: 2});
+  }
+
+  /** With maxHeight, the container grows (up to maxHeight) until the packed graph is read at zoom 1 across. */
+  function grow(cy, container, maxHeight) {
+    if (!maxHeight) return;
+    const w = Math.max(1, container.clientWidth - 2 * PAD);
+    const bb = cy.elements().boundingBox({includeLabels: true});
+    const zoom = Math.min(1, w / bb.w);
+    const wanted = Math.min(maxHeight, Math.ceil(bb.h * zoom + 2 * PAD));
+    if (wanted > container.clientHeight) {
+      container.style.height = wanted + 'px';
+      cy.resize();
     }
   }
 

@@ -21,7 +21,8 @@ import org.webjars.WebJarVersionLocator;
  *       page that shows a causal graph);</li>
  *   <li>{@code /assets/lib/{file}}: the browser libraries, from the Maven Central webjars this module depends on
  *       ({@link #LIBRARIES}), found by webjars-locator-lite under the version on the classpath, so a version change
- *       is a pom change only.</li>
+ *       is a pom change only; and the one library only npm publishes ({@link #NPM_LIBRARIES}), which this module's
+ *       build fetches from the npm registry into {@code web/npm/}.</li>
  * </ul>
  * Every answer carries {@link #securityHeaders(Context) the security headers}: a Content-Security-Policy allowing
  * only this origin's scripts, styles and connections (no inline script or style, no other site), no framing.
@@ -38,6 +39,10 @@ public final class WebPages {
             "layout-base.js", new String[] {"layout-base", "layout-base.js"},
             "cose-base.js", new String[] {"cose-base", "cose-base.js"},
             "cytoscape-fcose.js", new String[] {"cytoscape-fcose", "cytoscape-fcose.js"});
+
+    /** {@code /assets/lib/<name>} -> classpath resource of a library the build fetched from npm (see the pom). */
+    public static final Map<String, String> NPM_LIBRARIES = Map.of(
+            "cytoscape-layout-utilities.js", "web/npm/cytoscape-layout-utilities/cytoscape-layout-utilities.js");
 
     /** Finds a webjar's version on the classpath once and caches it. */
     private static final WebJarVersionLocator WEBJARS = new WebJarVersionLocator();
@@ -85,6 +90,9 @@ public final class WebPages {
 
     /** The classpath resource of a browser library, or null when there is no such library (or webjar). */
     static String library(String file) {
+        if (NPM_LIBRARIES.containsKey(file)) {
+            return NPM_LIBRARIES.get(file);
+        }
         String[] lib = LIBRARIES.get(file);
         if (lib == null) {
             return null;

@@ -48,10 +48,11 @@ class WebPagesTest {
     }
 
     @Test
-    void servesTheSharedAssetsAndTheBrowserLibrariesFromTheWebjars() throws Exception {
+    void servesTheSharedAssetsAndTheBrowserLibrariesFromTheWebjarsAndNpm() throws Exception {
         assertThat(get("/assets/graph.js").body()).contains("window.CausalGraph");
         assertThat(get("/assets/app.css").statusCode()).isEqualTo(200);
-        for (String lib : WebPages.LIBRARIES.keySet()) {
+        for (String lib : java.util.stream.Stream.concat(WebPages.LIBRARIES.keySet().stream(),
+                WebPages.NPM_LIBRARIES.keySet().stream()).toList()) {
             HttpResponse<String> r = get("/assets/lib/" + lib);
             assertThat(r.statusCode()).as(lib).isEqualTo(200);
             assertThat(r.headers().firstValue("Content-Type")).as(lib).hasValueSatisfying(t -> assertThat(t)
@@ -62,6 +63,8 @@ class WebPagesTest {
         assertThat(get("/assets/lib/cytoscape.js").body()).contains("cytoscape");
         assertThat(WebPages.library("cytoscape.js"))
                 .matches("META-INF/resources/webjars/cytoscape/\\d+\\.\\d+\\.\\d+/dist/cytoscape\\.min\\.js");
+        // the npm bundle registers itself with the global cytoscape, as the pages load it
+        assertThat(get("/assets/lib/cytoscape-layout-utilities.js").body()).contains("cytoscapeLayoutUtilities");
     }
 
     @Test
