@@ -6,19 +6,29 @@ import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.validation.PairReader;
 import io.causalstream.validation.StrengthModel;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The verification reader and the strength model with what they computed kept: {@code validation-eval --choose}
- * runs every setting of its grid over the same sentences, and only the first run needs the encoder.
+ * runs every setting of its grid over the same sentences, and only the first run needs the encoder and the heads.
  */
 final class CachedReadings {
 
-    /** The reader with its encoder's outputs kept by text. */
+    /** Which pair of which sentence a reading is of. */
+    private record Pair(String sentence, int causeStart, int causeEnd, int effectStart, int effectEnd) {
+    }
+
+    /** The reader with its encoder's outputs kept by text, its readings by pair and its claims by sentence. */
     static PairReader of(PairReader reader) {
         Map<String, TokenEmbeddings> kept = new ConcurrentHashMap<>();
+        Map<Pair, Optional<TunedReader.PairReading>> readings = new ConcurrentHashMap<>();
+        // the kept encoder hands out one TokenEmbeddings per text, so identity names the sentence
+        Map<TokenEmbeddings, Double> claims = Collections.synchronizedMap(new IdentityHashMap<>());
         TokenEncoder inner = reader.encoder();
         TokenEncoder encoder = new TokenEncoder() {
             @Override
@@ -66,12 +76,14 @@ final class CachedReadings {
             @Override
             public TunedReader.PairReading read(String sentence, TokenEmbeddings embeddings, int causeStart,
                                                 int causeEnd, int effectStart, int effectEnd) {
-                return reader.read(sentence, embeddings, causeStart, causeEnd, effectStart, effectEnd);
+                return readings.computeIfAbsent(new Pair(sentence, causeStart, causeEnd, effectStart, effectEnd),
+                        k -> Optional.ofNullable(reader.read(sentence, embeddings, causeStart, causeEnd, effectStart,
+                                effectEnd))).orElse(null);
             }
 
             @Override
             public double claim(TokenEmbeddings sentence) {
-                return reader.claim(sentence);
+                return claims.computeIfAbsent(sentence, reader::claim);
             }
 
             @Override

@@ -77,6 +77,15 @@ public final class SignAudit {
             return all == 0 ? Double.NaN : (reversedValidated + otherValidated) / (double) all;
         }
 
+        /**
+         * As sign-audit counts, to pool with them in a choice: the Cause-Effect sentences are the gold edges, cause ->
+         * effect VALIDATED the right ones, effect -> cause and any other relation VALIDATED the wrong ones.
+         */
+        public Result asResult() {
+            return new Result(causal + other, causal, forwardValidated, reversedValidated + otherValidated, 0, 0, 0, 0,
+                    List.of(), List.of());
+        }
+
         /** Reversed / (forward + reversed): right and wrong direction offered equally often. */
         public double directionWrongShare() {
             int all = forwardValidated + reversedValidated;

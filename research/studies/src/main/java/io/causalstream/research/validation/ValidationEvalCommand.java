@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
  * deploy/causal-stream validation-eval [--soft-measures ../shared/data/soft-measures-causal-intelligence]
  *     [--data FILE.csv ...] [--semeval ../shared/data/semeval-2010-task8/TRAIN_FILE.TXT] [--no-held-out]
  *     [--stages lexical,lexical-neural,default]
- * deploy/causal-stream validation-eval --choose      # the reader's settings on the val split
+ * deploy/causal-stream validation-eval --choose      # the reader's settings on the choice sets
  * </pre>
  * Sets: the released soft-measures splits; the realistic held-out passages ({@link HeldOutPassages}, never used
  * for a choice); and the report fold of SemEval-2010 Task 8's train file ({@link BenchmarkFolds#REPORT_FOLD}, which
@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
         description = "Share of VALIDATED edges whose sign or direction contradicts the gold (gold, sign-flipped and "
                 + "reversed extractions) on the soft-measures splits, the held-out passages and a SemEval-2010 fold; "
                 + "the correct edges VALIDATED; pairs VALIDATED with both signs. --choose picks the reader's settings "
-                + "on the val split.")
+                + "on the choice sets: the val split and SemEval's choice fold.")
 public final class ValidationEvalCommand implements Callable<Integer> {
 
     static final String SOFT_MEASURES = "../shared/data/soft-measures-causal-intelligence";
@@ -56,9 +56,9 @@ public final class ValidationEvalCommand implements Callable<Integer> {
     static final String CHOICE_SPLIT = "val_data.csv";
     /** The threshold grid of {@code --choose}. */
     static final double[] THRESHOLDS = {0.5, 0.7, 0.8, 0.9, 0.95, 0.98};
-    /** The link thresholds of {@code --choose}: the model's own (null), and two stricter. */
-    static final Double[] EDGE_THRESHOLDS = {null, 0.35, 0.5};
-    /** The wrong share the chosen settings may have on the val split. */
+    /** The link thresholds of {@code --choose}: the model's own (null), and stricter ones. */
+    static final Double[] EDGE_THRESHOLDS = {null, 0.35, 0.5, 0.7, 0.9};
+    /** The wrong share the chosen settings may have on the choice sets. */
     static final double WRONG_SHARE_GOAL = 0.02;
 
     @Option(names = "--soft-measures", defaultValue = SOFT_MEASURES,
@@ -90,11 +90,12 @@ public final class ValidationEvalCommand implements Callable<Integer> {
     boolean showWrong;
 
     @Option(names = "--reader-threshold", description = "Override the default stages' reader threshold (to read "
-            + "the val split at another setting; the default is the one --choose picked).")
+            + "the sets at another setting; the default is the one --choose picked).")
     Double readerThreshold;
 
-    @Option(names = "--choose", description = "Validate the val split with every reader setting of the grid "
-            + "(threshold, claim detector, lexicon, CESAR) and print the one the rule picks.")
+    @Option(names = "--choose", description = "Validate the choice sets (the val split and SemEval's choice fold, "
+            + "which training keeps out) with every reader setting of the grid (sign and link thresholds, claim "
+            + "detector, lexicon, CESAR) and print the one the rule picks.")
     boolean choose;
 
     PrintStream out = System.out;
@@ -102,7 +103,8 @@ public final class ValidationEvalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (choose) {
-            choose(ReleasedSplit.read(softMeasures.resolve("data").resolve(CHOICE_SPLIT)));
+            choose(ReleasedSplit.read(softMeasures.resolve("data").resolve(CHOICE_SPLIT)), semEvalFold(
+                    BenchmarkFolds.CHOICE_FOLD));
             return 0;
         }
         List<String> sets = neural ? List.of("lexical-neural", "default") : stages;
@@ -115,8 +117,7 @@ public final class ValidationEvalCommand implements Callable<Integer> {
         if (!noHeldOut) {
             signed.put("held-out", heldOut(HeldOutPassages.shipped()));
         }
-        List<SemEvalPairs.Pair> fold = Files.isRegularFile(semeval) ? SemEvalPairs.read(semeval).stream()
-                .filter(p -> p.fold() == BenchmarkFolds.REPORT_FOLD).toList() : List.of();
+        List<SemEvalPairs.Pair> fold = semEvalFold(BenchmarkFolds.REPORT_FOLD);
         for (String name : sets) {
             ValidationSettings settings = settings(name);
             if (readerThreshold != null && settings.reader()) {
@@ -150,6 +151,12 @@ public final class ValidationEvalCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The sentences of one fold of the SemEval train file, none when the file is missing. */
+    private List<SemEvalPairs.Pair> semEvalFold(int fold) throws IOException {
+        return Files.isRegularFile(semeval) ? SemEvalPairs.read(semeval).stream().filter(p -> p.fold() == fold)
+                .toList() : List.of();
     }
 
     static ValidationSettings settings(String stages) {
@@ -206,7 +213,7 @@ public final class ValidationEvalCommand implements Callable<Integer> {
         }
     }
 
-    /** One setting of the grid and what it gave on the val split. */
+    /** One setting of the grid and what it gave on the choice sets (val and SemEval's choice fold pooled). */
     record Trial(double threshold, Double edgeThreshold, boolean claim, Lexicon lexicon, boolean strength,
                  SignAudit.Result result) {
 
@@ -217,7 +224,7 @@ public final class ValidationEvalCommand implements Callable<Integer> {
     }
 
     /**
-     * The rule, precision first: the setting whose wrong share on the val split has the lowest upper confidence
+     * The rule, precision first: the setting whose wrong share on the choice sets has the lowest upper confidence
      * bound ({@link #upperBound}: a share measured on few VALIDATED edges counts for little); among those at most
      * {@value #WRONG_SHARE_GOAL} by that bound, if any, the one with the most gold edges VALIDATED. On a tie the one
      * with fewer parts (no lexicon before the veto before requiring a cue, no claim detector, no CESAR), then the
@@ -286,12 +293,19 @@ public final class ValidationEvalCommand implements Callable<Integer> {
         return t.edgeThreshold() == null ? 0 : t.edgeThreshold();
     }
 
-    private void choose(List<GoldPassage> val) {
+    /**
+     * Every setting of the grid on the choice sets: the val split (signs) and SemEval's choice fold (direction and
+     * "no link", a Cause-Effect sentence read cause -> effect the right edge, anything else VALIDATED a wrong one),
+     * their counts pooled for the rule of {@link #pick}.
+     */
+    private void choose(List<GoldPassage> val, List<SemEvalPairs.Pair> fold) {
         ValidationSettings d = ValidationSettings.defaults();
         CesarSettings cesarSettings = CesarSettings.defaults();
-        out.println("choosing the reader's settings on " + CHOICE_SPLIT + " (" + val.size() + " passages)");
-        out.printf(Locale.ROOT, "%9s %6s %6s %8s %6s %16s %11s %11s %11s%n", "sign", "link", "claim", "lexicon",
-                "CESAR", "gold VALIDATED", "flipped VAL", "wrong share", "upper 95%");
+        out.println("choosing the reader's settings on " + CHOICE_SPLIT + " (" + val.size() + " passages) and "
+                + "SemEval's choice fold (" + fold.size() + " sentences)");
+        out.printf(Locale.ROOT, "%9s %6s %6s %8s %6s %11s %9s %13s %13s %11s %11s%n", "sign", "link", "claim",
+                "lexicon", "CESAR", "val right", "val wrong", "semeval right", "semeval wrong", "wrong share",
+                "upper 95%");
         List<Trial> trials = new ArrayList<>();
         CesarScorer cesar = cesarSettings.open();
         try (PairReader tuned = EdgeValidation.openReader(d, cesarSettings.encoder());
@@ -306,17 +320,23 @@ public final class ValidationEvalCommand implements Callable<Integer> {
                             for (double t : THRESHOLDS) {
                                 ValidationSettings s = d.withStrength(strength).withReader(true, t, edge, claim,
                                         lexicon);
-                                SignAudit.Result r;
-                                try (EdgeValidation v = EdgeValidation.reading(s, reader,
+                                SignAudit.Result v;
+                                SignAudit.DirectionResult sem;
+                                try (EdgeValidation validation = EdgeValidation.reading(s, reader,
                                         strength ? strengths : null, null, false)) {
-                                    r = SignAudit.run(v, val);
+                                    v = SignAudit.run(validation, val);
+                                    sem = fold.isEmpty() ? new SignAudit.DirectionResult(0, 0, 0, 0, 0)
+                                            : SignAudit.direction(validation, fold);
                                 }
+                                SignAudit.Result r = v.plus(sem.asResult());
                                 trials.add(new Trial(t, edge, claim, lexicon, strength, r));
-                                out.printf(Locale.ROOT, "%9.2f %6s %6s %8s %6s %8d (%4.1f %%) %11d %11.3f %11.3f%n", t,
+                                out.printf(Locale.ROOT, "%9.2f %6s %6s %8s %6s %11d %9d %13d %13d %11.3f %11.3f%n", t,
                                         edge == null ? String.format(Locale.ROOT, "%.2f", tuned.edgeThreshold())
                                                 : String.format(Locale.ROOT, "%.2f", edge), claim,
-                                        lexicon.name().toLowerCase(Locale.ROOT), strength, r.goldValidated(),
-                                        100 * r.goldShare(), r.flippedValidated(), r.wrongShare(), upperBound(r));
+                                        lexicon.name().toLowerCase(Locale.ROOT), strength, v.goldValidated(),
+                                        v.flippedValidated(), sem.forwardValidated(),
+                                        sem.reversedValidated() + sem.otherValidated(), r.wrongShare(),
+                                        upperBound(r));
                             }
                         }
                     }

@@ -54,4 +54,18 @@ class ValidationChoiceTest {
         assertThat(ValidationEvalCommand.pick(List.of(safest, moreRight, tooWrong))).isSameAs(moreRight);
         assertThat(ValidationEvalCommand.pick(List.of(trial(0.5, Lexicon.OFF, 0, 0)))).isNull();
     }
+
+    @Test
+    void semEvalsCountsPoolWithTheSignsOfTheValSplit() {
+        // 40 Cause-Effect sentences: 30 read cause -> effect, 2 effect -> cause; 300 others, 5 linked
+        SignAudit.Result semEval = new SignAudit.DirectionResult(40, 30, 2, 300, 5).asResult();
+        SignAudit.Result pooled = result(25, 2).plus(semEval);
+
+        assertThat(semEval.goldEdges()).isEqualTo(40);
+        assertThat(semEval.goldValidated()).isEqualTo(30);
+        assertThat(semEval.flippedValidated()).isEqualTo(7);
+        assertThat(pooled.goldValidated()).isEqualTo(55);
+        assertThat(pooled.flippedValidated()).isEqualTo(9);
+        assertThat(pooled.wrongShare()).isCloseTo(9 / 64.0, within(1e-12));
+    }
 }
