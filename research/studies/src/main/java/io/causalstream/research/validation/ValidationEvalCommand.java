@@ -71,7 +71,7 @@ public final class ValidationEvalCommand implements Callable<Integer> {
 
     @Option(names = "--semeval", defaultValue = "../shared/data/semeval-2010-task8/TRAIN_FILE.TXT",
             description = "SemEval-2010 Task 8 TRAIN_FILE.TXT (default: ${DEFAULT-VALUE}; skipped when missing); "
-                    + "its report fold is read.")
+                    + "its report fold is read, and with --choose its choice fold.")
     Path semeval;
 
     @Option(names = "--no-held-out", description = "Skip the shipped held-out passages.")
