@@ -20,9 +20,10 @@
 // are reachable by keyboard. The drawing is a labelled figure that points at that table.
 //
 // Reading a graph at any size: its parts (connected components) are packed into the container's shape before
-// fitting, node labels are never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a smaller one zoomed well out
-// of its fitted view) labels its highest-degree nodes that fit without overlapping (more as one zooms in;
-// data-labels counts them) and any node under the pointer with its neighbours; the wheel, a drag and the +/−/fit buttons zoom and pan.
+// fitting, node labels are never drawn smaller than MIN_PX on screen, a graph of more than ALL_LABELS nodes (or a
+// smaller one zoomed well out of its fitted view) labels its highest-degree nodes that fit without overlapping (more
+// as one zooms in; data-labels counts them) and any node under the pointer with its neighbours; the wheel, a drag and
+// the +/−/fit buttons zoom and pan.
 (function () {
   'use strict';
   if (window.cytoscapeFcose) cytoscape.use(window.cytoscapeFcose);
