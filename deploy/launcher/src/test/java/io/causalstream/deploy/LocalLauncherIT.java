@@ -55,8 +55,52 @@ class LocalLauncherIT {
             List<String> shown = demoBlock(io.causalstream.deploy.docs.RepositoryFiles.read(
                     io.causalstream.deploy.docs.RepositoryFiles.root().resolve(page)));
             assertThat(shown).as(page + " shows the demo's summary").hasSizeGreaterThan(3);
-            assertThat(lines).as(page + ": every line of its demo output is printed today").containsAll(shown);
+            for (String line : shown) {
+                assertThat(lines).as(page + ": its demo output line is printed today:%n%s", line)
+                        .anyMatch(printedLine -> shows(line, printedLine));
+            }
         }
+    }
+
+    /**
+     * Whether a printed line is the page's line. The Elo columns must be equal. The extractor's figures (a row's
+     * meteor/exact and validated columns, the summary's mean F1 and edge count) may differ a little: ONNX Runtime
+     * picks its fp32 kernels by the CPU's instruction set (AVX2, AVX-512), and the sums they add in another order
+     * can move a pair near the edge threshold to the other side. The pages show a run on one CPU; on another the
+     * extractor's figures differ by at most one or two edges (64 edges instead of 65 on an AVX-512 Xeon).
+     */
+    static boolean shows(String shown, String printed) {
+        if (shown.equals(printed)) {
+            return true;
+        }
+        int from = shown.matches("elo-\\d\\d .*") ? SCORED_END
+                : shown.startsWith(io.causalstream.extractor.backend.model.ModelExtractor.TUNED_NAME + " against")
+                ? 0 : -1;
+        if (from < 0 || printed.length() < from || !shown.substring(0, from).equals(printed.substring(0, from))) {
+            return false;
+        }
+        String a = shown.substring(from);
+        String b = printed.substring(from);
+        if (!blanked(a).equals(blanked(b))) {
+            return false;
+        }
+        List<String> x = NUMBER.matcher(a).results().map(java.util.regex.MatchResult::group).toList();
+        List<String> y = NUMBER.matcher(b).results().map(java.util.regex.MatchResult::group).toList();
+        for (int i = 0; i < x.size(); i++) {
+            double u = Double.parseDouble(x.get(i));
+            double v = Double.parseDouble(y.get(i));
+            boolean decimal = x.get(i).contains(".");
+            if (decimal != y.get(i).contains(".") || Math.abs(u - v) > (decimal ? 0.05 : Math.max(2, 0.05 * u))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("\\d+(?:\\.\\d+)?");
+
+    private static String blanked(String s) {
+        return NUMBER.matcher(s).replaceAll("#").replaceAll("\\s+", " ").strip();
     }
 
     /**

@@ -198,7 +198,10 @@ final class CueCheck {
         }
         // the ends' own change words: "lower blood pressure reduces stroke risk" says blood pressure INCREASE
         // stroke risk; "smoking causes a loss of lung function" says smoking DECREASE lung function
-        Predicate<String> counted = w -> DECREASE.matcher(w).find() && bridge.contains(w);
+        // a word the bridge's polarity words already read (the patterns' or the lexicon's: "constrained") is not
+        // also a change word on the end after it
+        Predicate<String> counted = w -> bridge.contains(w) && (DECREASE.matcher(w).find()
+                || signed.stream().anyMatch(s -> s.word().equals(w)));
         Predicate<String> outside = w -> false;
         String firstBefore = relative ? null : EndValence.before(before, outside);
         String firstAfter = EndValence.after(bridge, counted);

@@ -1,11 +1,15 @@
 package io.causalstream.validation;
 
 import io.causalstream.text.Tokens;
+import io.causalstream.text.cues.Cue;
+import io.causalstream.text.cues.CueLexicon;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The change words written on the ends of a claim, outside the cue: "<i>lower</i> blood pressure reduces stroke
@@ -16,16 +20,35 @@ import java.util.regex.Pattern;
  */
 final class EndValence {
 
+    /**
+     * The past participles of the cue lexicon's decrease verbs ("reduced", "hampered", "eroded"): as adjectives they
+     * say the concept after them went down ("eroded soil fertility"). Taken from the lexicon so that a verb it learns
+     * is also read here; participles of decrease verbs the lexicon does not hold follow.
+     */
+    private static final List<String> DECREASE_PARTICIPLES = CueLexicon.DEFAULT.cues().stream()
+            .filter(c -> c.kind() == Cue.Kind.VERB && c.orientation() == Cue.Orientation.FORWARD
+                    && c.sign() == Cue.Sign.DECREASE)
+            .flatMap(c -> c.forms().stream()).filter(f -> f.endsWith("ed") && !f.contains(" ")).toList();
     /** Adjectives and nouns (with their preposition) that turn the concept after them down. */
-    private static final String DOWN_BEFORE = "lower|lowered|reduced|decreased|less|fewer|declining|diminished"
-            + "|smaller|weaker|weakened|falling|shrinking|poorer|worse|worsening|deteriorating"
+    private static final String DOWN_BEFORE = "lower|less|fewer|declining|smaller|weaker|falling|shrinking|poorer"
+            + "|worse|worsening|deteriorating|depleted|degraded|interrupted|" + String.join("|", DECREASE_PARTICIPLES)
             + "|(?:lack|loss|losses|absence|shortage|scarcity|depletion|erosion|decline|declines|drop|drops|fall"
             + "|falls|reduction|reductions|decrease|decreases|cut|cuts)\\s+(?:of|in)";
-    /** Words that also are verbs ("statins lower cholesterol"): a modifier only after a function word or a break. */
-    private static final Set<String> ALSO_VERBS = Set.of("lower", "lowered", "reduced", "decreased", "diminished",
-            "weakened", "worsening", "cut", "cuts", "falls", "drops", "declines", "decreases");
+    /**
+     * Words that also are verbs ("statins lower cholesterol"): a modifier only after a function word or a break.
+     * Every participle is one ("drought reduced yields").
+     */
+    private static final Set<String> ALSO_VERBS = java.util.stream.Stream.concat(Stream.of("lower", "worsening",
+                    "cut", "cuts", "falls", "drops", "declines", "decreases", "depleted", "degraded", "interrupted"),
+            DECREASE_PARTICIPLES.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    /**
+     * Between the change word and the mention: determiners, words that name an amount of the concept ("levels of",
+     * "access to"), and up to two modifiers of the noun phrase the mention heads or lies in ("lack of farm credit",
+     * "a lower daily energy supply"); a modifier is no function word.
+     */
     private static final Pattern BEFORE = Pattern.compile("(?<![\\w-])(" + DOWN_BEFORE + ")\\s+"
-            + "(?:(?:the|a|an|its|their|levels?\\s+of|rates?\\s+of|amounts?\\s+of|numbers?\\s+of)\\s+)*$");
+            + "(?:(?:the|a|an|its|their|levels?\\s+of|rates?\\s+of|amounts?\\s+of|numbers?\\s+of|access\\s+to"
+            + "|availability\\s+of|suppl(?:y|ies)\\s+of)\\s+)*((?:[\\p{L}][\\p{L}-]*\\s+){0,2})$");
     private static final Pattern LAST_WORD = Pattern.compile("([\\p{L}\\p{N}'-]+)\\s*$");
     /** Nouns that, right after a concept, name its going down: "weight loss", "crop failure", "job cuts". */
     private static final Pattern AFTER = Pattern.compile("^\\s*(loss|losses|decline|declines|reduction|reductions"
@@ -46,7 +69,7 @@ final class EndValence {
             return null;
         }
         String word = m.group(1).replaceAll("\\s+", " ");
-        if (counted.test(word)) {
+        if (counted.test(word) || !modifiers(m.group(2))) {
             return null;
         }
         if (ALSO_VERBS.contains(word)) {
@@ -58,6 +81,16 @@ final class EndValence {
             }
         }
         return word;
+    }
+
+    /** Whether each word is a possible modifier: no function word, no causal cue ("lower rents raise"). */
+    private static boolean modifiers(String words) {
+        for (String w : words.strip().split("\\s+")) {
+            if (!w.isEmpty() && (Tokens.STOP_WORDS.contains(w) || !CueLexicon.DEFAULT.find(w).isEmpty())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The change noun at the start of {@code after} (the text right after a mention), unless already counted. */

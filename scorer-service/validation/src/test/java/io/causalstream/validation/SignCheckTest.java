@@ -49,6 +49,30 @@ class SignCheckTest {
     }
 
     @Test
+    void aParticipleOfADecreaseVerbIsAChangeWordOfTheEndAfterIt() {
+        // any decrease verb of the lexicon, as an adjective: eroded fertility is less fertility
+        assertSigns("Eroded soil fertility lowers maize yields.", "soil fertility", "maize yields",
+                Direction.INCREASE);
+        assertSigns("Hampered supply chains raise retail prices.", "supply chains", "retail prices",
+                Direction.DECREASE);
+        // a participle the cue already reads as the verb is counted once
+        assertSigns("The buffers in turn constrained new lending.", "buffers", "new lending", Direction.DECREASE);
+        assertSigns("The buffers in turn constrained new lending.", "buffers", "lending", Direction.DECREASE);
+        // a participle that is the verb of the sentence is no change word of its object
+        assertSigns("Statins reduced cholesterol levels.", "statins", "cholesterol levels", Direction.DECREASE);
+    }
+
+    @Test
+    void aChangeWordReachesTheMentionThroughModifiersOfItsNounPhrase() {
+        // "lack of" governs "farm credit": less credit
+        assertSigns("Food insecurity is caused by a lack of farm credit.", "credit", "food insecurity",
+                Direction.DECREASE);
+        // the amount of a concept: limited access to assets is less of them
+        assertSigns("Limited access to productive assets reduces household income.", "assets", "household income",
+                Direction.INCREASE);
+    }
+
+    @Test
     void aMentionThatNegatesTheLabelIsLessOfIt() {
         // the label names the concept, the text its absence: food insecurity is less food security
         assertSigns("High poverty rates contribute to food insecurity.", "poverty rates", "food security",

@@ -118,10 +118,12 @@ public final class CueLexicon {
                     "disrupted by", "constrained by", "restricted by", "curbed by", "impaired by", "harmed by",
                     "diminished by", "suppressed by", "eroded by", "dampened by")));
 
+    private final List<Cue> cues;
     private final Map<String, Cue> byForm = new HashMap<>();
     private final Pattern pattern;
 
     public CueLexicon(List<Cue> cues) {
+        this.cues = List.copyOf(cues);
         for (Cue cue : cues) {
             for (String form : cue.forms()) {
                 if (byForm.put(form, cue) != null) {
@@ -137,6 +139,11 @@ public final class CueLexicon {
                 .map(form -> Pattern.quote(form).replace(" ", "\\E\\s+\\Q")).toList());
         this.pattern = Pattern.compile("(?<![\\w-])(?:" + union + ")(?![\\w-])",
                 Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    }
+
+    /** The cues, in the order listed. */
+    public List<Cue> cues() {
+        return cues;
     }
 
     /** Every cue occurrence in the sentence, left to right, not overlapping. */

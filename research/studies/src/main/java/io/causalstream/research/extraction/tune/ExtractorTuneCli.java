@@ -129,6 +129,12 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             + "(the shipped model's) or all (one row of tags for every relation).")
     String cncRelations;
 
+    @Option(names = "--concept-tags", defaultValue = "claims", description = "What the concept tagger learns as a "
+            + "mention in an annotated passage's claim sentence: claims (the candidate chunks aligned to a gold "
+            + "triple, the shipped model's) or gold (each gold label where the sentence names it, as written, and "
+            + "the aligned chunks that no such label overlaps).")
+    String conceptTags;
+
     @Option(names = "--hidden", defaultValue = "256")
     int hidden;
 
@@ -202,11 +208,16 @@ public final class ExtractorTuneCli implements Callable<Integer> {
              DjlTokenEncoder baseEncoder = DjlTokenEncoder.open(baseSettings)) {
             ConceptReader reader = new ConceptReader(baseEncoder);
             PairLabels labeller = new PairLabels(rouge.similarity(), meteor.similarity());
+            if (!List.of("claims", "gold").contains(conceptTags)) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--concept-tags is claims or gold, "
+                        + "not " + conceptTags);
+            }
             for (GoldPassage p : train) {
-                addPassage(p, false, 1, reader, labeller, tokenizer, sentences, alignedOfAll);
+                addPassage(p, false, false, 1, reader, labeller, tokenizer, sentences, alignedOfAll);
             }
             for (GoldPassage p : annotated.passages()) {
-                addPassage(p, true, passagesRepeat, reader, labeller, tokenizer, sentences, annotatedAlignedOfAll);
+                addPassage(p, true, conceptTags.equals("gold"), passagesRepeat, reader, labeller, tokenizer,
+                        sentences, annotatedAlignedOfAll);
             }
             realText = RealTextSets.read(news, semeval.equals("none") ? null : Path.of(semeval), newsSentences,
                     tokenizer, allRelations());
@@ -220,9 +231,10 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 annotatedAlignedOfAll[0], annotatedAlignedOfAll[1]);
         String annotatedLine = annotated.passages().isEmpty() ? "none" : String.format(Locale.ROOT,
                 "%d passages written for training in the register of reports (%d gold triples, %d aligned; %d "
-                        + "passages with none), each read %d times an epoch", annotated.passages().size(),
+                        + "passages with none), each read %d times an epoch%s", annotated.passages().size(),
                 annotatedAlignedOfAll[1], annotatedAlignedOfAll[0],
-                annotated.passages().stream().filter(p -> p.gold().isEmpty()).count(), passagesRepeat);
+                annotated.passages().stream().filter(p -> p.gold().isEmpty()).count(), passagesRepeat,
+                conceptTags.equals("gold") ? "; concept tags: the gold labels as written (--concept-tags gold)" : "");
         EncoderTuner.Options options = new EncoderTuner.Options(epochs, batch, tuneLayers, learningRate, headRate,
                 negatives, positiveWeight, claimWeight, hidden, seed, tagWeight);
         Path scratch = Files.createTempDirectory("causal-stream-extractor-tune");
@@ -256,8 +268,9 @@ public final class ExtractorTuneCli implements Callable<Integer> {
      * asserts none, unless a triple of the passage found no pair (it may be that sentence's).
      * {@code alignedOfAll} adds the passage's aligned triples and all its triples.
      */
-    static void addPassage(GoldPassage p, boolean exhaustive, int repeat, ConceptReader reader, PairLabels labeller,
-                           HuggingFaceTokenizer tokenizer, List<TuningSentence> out, int[] alignedOfAll) {
+    static void addPassage(GoldPassage p, boolean exhaustive, boolean goldConcepts, int repeat, ConceptReader reader,
+                           PairLabels labeller, HuggingFaceTokenizer tokenizer, List<TuningSentence> out,
+                           int[] alignedOfAll) {
         List<SentenceFeatures> features = reader.read(p.text());
         PairLabels.Labelled l = labeller.label(features, p.gold());
         alignedOfAll[0] += l.aligned();
@@ -270,7 +283,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             if (t.positives() > 0 || claim == 0) {
                 // the concepts of the sentence's claims; in a sentence that asserts nothing, none
                 tags[io.causalstream.extractor.backend.model.SpanTagger.CONCEPTS] =
-                        RealTextSets.conceptTags(t.pieceStarts(), claimConcepts(t));
+                        RealTextSets.conceptTags(t.pieceStarts(), goldConcepts && claim == 1
+                                ? GoldMentions.in(t.text(), p.gold(), claimConcepts(t)) : claimConcepts(t));
             }
             for (int r = 0; r < repeat; r++) {
                 out.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(), claim, tags));
