@@ -68,12 +68,15 @@ final class CueCheck {
     private static final Pattern INCREASE = Pattern.compile("\\b(?:increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)"
             + "|boost(?:s|ed|ing)?|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)"
             + "|strengthen(?:s|ed|ing)?|grow(?:s|ing)?|grew|higher|more|greater|fuel(?:s|ed|led|ing)?"
-            + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing))\\b");
+            + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing)|ris(?:e|es|en|ing)|rose|soar(?:s|ed|ing)?"
+            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|go(?:es)?\\s+up|went\\s+up|gone\\s+up)\\b");
     private static final Pattern DECREASE = Pattern.compile("\\b(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
             + "|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?"
             + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
             + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
-            + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?)\\b");
+            + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?|los(?:e|es|t|ing)"
+            + "|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|shrink(?:s|ing)?|shr[au]nk|plung(?:e|es|ed|ing)"
+            + "|collaps(?:e|es|ed|ing)|go(?:es)?\\s+down|went\\s+down|gone\\s+down)\\b");
 
     /**
      * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's
@@ -189,6 +192,22 @@ final class CueCheck {
         } else {
             return new Result(orientation, Polarity.UNKNOWN, cue, "");
         }
+        // "X causes Y to rise": a causative cue whose object's infinitive says what happens to it. A change verb with
+        // no object of its own gives the sign ("prices to go up"); any other verb ("the granules to collide", "farmers
+        // to lose income") states an act of the target, not more or less of it: no sign of this pair
+        // to a mention's end: the target's in "X causes Y to V", the agent's in "Y is caused by X to V"
+        Matcher infinitive = INFINITIVE.matcher(text.substring(second.end(), clauseEnd(text, second.end()))
+                .toLowerCase(Locale.ROOT));
+        if (infinitive.find() && CAUSATIVE.matcher(bridge).find()) {
+            String verb = infinitive.group(1);
+            boolean up = INCREASE.matcher(verb).matches();
+            boolean down = DECREASE.matcher(verb).matches();
+            if (up == down || !INTRANSITIVE_END.matcher(infinitive.group(2)).lookingAt()) {
+                return new Result(orientation, Polarity.UNKNOWN, cue, "");
+            }
+            said = up ? Direction.INCREASE : Direction.DECREASE;
+            words.set(0, cue + " ... to " + verb);
+        }
         // "X curbs Y, which lowers Z": the relative clause's subject is the curbing of Y, so the words say
         // Y INCREASE Z (less Y, lower Z); read literally, "lowers" would agree with Y DECREASE Z
         boolean relative = RelativeChain.opens(bridge);
@@ -271,6 +290,16 @@ final class CueCheck {
         out.sort(java.util.Comparator.comparingInt(Signed::start));
         return out;
     }
+
+    /** "to" and the verb right after a mention ("prices to go up"), and what follows it. */
+    private static final Pattern INFINITIVE = Pattern.compile("^\\s*to\\s+(\\p{L}+(?:\\s+(?:up|down))?)(.*)$");
+    /** Cues whose object takes an infinitive ("causes prices to rise", "led firms to cut hiring"). */
+    private static final Pattern CAUSATIVE = Pattern.compile("\\b(?:caus(?:e|es|ed|ing)|forc(?:e|es|ed|ing)"
+            + "|prompt(?:s|ed|ing)?|push(?:es|ed|ing)?|driv(?:e|es|en|ing)|drove|le(?:ad|ads|d)|encourag(?:e|es|ed|ing)"
+            + "|enabl(?:e|es|ed|ing)|allow(?:s|ed|ing)?)\\b");
+    /** What may follow an intransitive change verb: the clause's end, an adverb, a measure ("by 5 %", "sharply"). */
+    private static final Pattern INTRANSITIVE_END = Pattern.compile("\\s*(?:$|[,;.)]|(?:by|to|from|in|again|further"
+            + "|even|still|\\p{L}+ly)\\b)");
 
     private static final Pattern COORDINATION = Pattern.compile("(?<![\\w-])(?:and|but|while|whereas|yet)"
             + "(?![\\w-])");

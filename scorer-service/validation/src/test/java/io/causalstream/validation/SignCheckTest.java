@@ -73,6 +73,25 @@ class SignCheckTest {
     }
 
     @Test
+    void theInfinitiveAfterACausativesObjectSaysWhatHappensToIt() {
+        // a change verb of its own: the object goes up or down
+        assertSigns("The drought caused food prices to go up sharply.", "drought", "food prices", Direction.INCREASE);
+        assertSigns("Cheap imports caused local wages to fall by a tenth.", "cheap imports", "local wages",
+                Direction.DECREASE);
+        assertSigns("Higher rates are causing mortgage demand to drop.", "rates", "mortgage demand",
+                Direction.DECREASE);
+        // any other verb, or a change verb with an object of its own: an act of the target, no sign of the pair
+        assertNoSign("The storm caused the boats to collide in the harbour.", "storm", "boats");
+        assertNoSign("The pebbles are caused by a magnetic force to collide.", "magnetic force", "pebbles");
+        assertNoSign("The drought caused farmers to lose income.", "drought", "farmers");
+        // a change verb between the cue and the target is the target's
+        assertSigns("The infection can cause the woman to lose the pregnancy.", "infection", "pregnancy",
+                Direction.DECREASE);
+        assertSigns("Part of the expected savings was lost due to indoor temperatures.", "indoor temperatures",
+                "expected savings", Direction.DECREASE);
+    }
+
+    @Test
     void aMentionThatNegatesTheLabelIsLessOfIt() {
         // the label names the concept, the text its absence: food insecurity is less food security
         assertSigns("High poverty rates contribute to food insecurity.", "poverty rates", "food security",
@@ -174,6 +193,14 @@ class SignCheckTest {
                 .isEqualTo(ValidationState.VALIDATED);
         assertThat(bad.state()).as(text + ": " + source + " " + wrong + " " + target + " (" + reason(bad) + ")")
                 .isEqualTo(ValidationState.HYPOTHESIZED);
+    }
+
+    private void assertNoSign(String text, String source, String target) {
+        for (Direction d : Direction.values()) {
+            ValidatedEdge e = lexical.validate(text, List.of(triple(source, target, d))).edges().getFirst();
+            assertThat(e.state()).as(text + ": " + source + " " + d + " " + target + " (" + reason(e) + ")")
+                    .isEqualTo(ValidationState.HYPOTHESIZED);
+        }
     }
 
     private static String reason(ValidatedEdge e) {
