@@ -165,6 +165,13 @@ final class CueCheck {
         if (denied || negatedCue(bridge, lexical)) {
             return new Result(orientation, Polarity.NEGATED, cue, denied ? "denied claim" : "negated cue");
         }
+        // "Y is due more to A rather than to B": after the cue, a contrast sets the second mention against what the
+        // cue is said of, so the text denies the pair ("X rather than B causes Y" still asserts X -> Y)
+        Matcher contrast = CONTRAST.matcher(bridge);
+        if (!cue.isEmpty() && contrast.find() && bridge.indexOf(cue) >= 0 && contrast.start() >= bridge.indexOf(cue)
+                + cue.length()) {
+            return new Result(orientation, Polarity.NEGATED, cue, "contrasted ('" + contrast.group() + "')");
+        }
         if (Negation.occursIn(bridge)) {
             return new Result(orientation, Polarity.UNKNOWN, cue, "");
         }
@@ -290,6 +297,8 @@ final class CueCheck {
         out.sort(java.util.Comparator.comparingInt(Signed::start));
         return out;
     }
+
+    private static final Pattern CONTRAST = Pattern.compile("\\b(?:rather than|instead of|not so much)\\b");
 
     /** "to" and the verb right after a mention ("prices to go up"), and what follows it. */
     private static final Pattern INFINITIVE = Pattern.compile("^\\s*to\\s+(\\p{L}+(?:\\s+(?:up|down))?)(.*)$");

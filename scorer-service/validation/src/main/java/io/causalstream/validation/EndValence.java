@@ -33,7 +33,8 @@ final class EndValence {
     private static final String DOWN_BEFORE = "lower|less|fewer|declining|smaller|weaker|falling|shrinking|poorer"
             + "|worse|worsening|deteriorating|depleted|degraded|interrupted|" + String.join("|", DECREASE_PARTICIPLES)
             + "|(?:lack|loss|losses|absence|shortage|scarcity|depletion|erosion|decline|declines|drop|drops|fall"
-            + "|falls|reduction|reductions|decrease|decreases|cut|cuts)\\s+(?:of|in)";
+            + "|falls|reduction|reductions|decrease|decreases|cut|cuts|deficiency|deficiencies|insufficiency"
+            + "|inadequacy)\\s+(?:of|in)";
     /**
      * Words that also are verbs ("statins lower cholesterol"): a modifier only after a function word or a break.
      * Every participle is one ("drought reduced yields").

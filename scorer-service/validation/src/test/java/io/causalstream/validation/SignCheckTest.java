@@ -92,6 +92,15 @@ class SignCheckTest {
     }
 
     @Test
+    void aContrastAfterTheCueDeniesThePairItSetsApart() {
+        String text = "Elevated mortality stems from deficiencies of clean water rather than from direct violence.";
+        assertSigns(text, "clean water", "mortality", Direction.DECREASE);
+        assertNoSign(text, "direct violence", "mortality");
+        // a contrast before the cue sets apart another concept: the pair it opens with is still asserted
+        assertSigns("Drought rather than conflict raises food prices.", "drought", "food prices", Direction.INCREASE);
+    }
+
+    @Test
     void aMentionThatNegatesTheLabelIsLessOfIt() {
         // the label names the concept, the text its absence: food insecurity is less food security
         assertSigns("High poverty rates contribute to food insecurity.", "poverty rates", "food security",
