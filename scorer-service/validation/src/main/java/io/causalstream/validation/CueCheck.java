@@ -168,8 +168,8 @@ final class CueCheck {
         // "Y is due more to A rather than to B": after the cue, a contrast sets the second mention against what the
         // cue is said of, so the text denies the pair ("X rather than B causes Y" still asserts X -> Y)
         Matcher contrast = CONTRAST.matcher(bridge);
-        if (!cue.isEmpty() && contrast.find() && bridge.indexOf(cue) >= 0 && contrast.start() >= bridge.indexOf(cue)
-                + cue.length()) {
+        int cueAt = cue.isEmpty() ? -1 : bridge.indexOf(cue);
+        if (cueAt >= 0 && contrast.find() && contrast.start() >= cueAt + cue.length()) {
             return new Result(orientation, Polarity.NEGATED, cue, "contrasted ('" + contrast.group() + "')");
         }
         if (Negation.occursIn(bridge)) {
@@ -201,8 +201,8 @@ final class CueCheck {
         }
         // "X causes Y to rise": a causative cue whose object's infinitive says what happens to it. A change verb with
         // no object of its own gives the sign ("prices to go up"); any other verb ("the granules to collide", "farmers
-        // to lose income") states an act of the target, not more or less of it: no sign of this pair
-        // to a mention's end: the target's in "X causes Y to V", the agent's in "Y is caused by X to V"
+        // to lose income") states an act of the target, not more or less of it: no sign of this pair. The infinitive
+        // follows the second mention: the target in "X causes Y to V", the agent in "Y is caused by X to V"
         Matcher infinitive = INFINITIVE.matcher(text.substring(second.end(), clauseEnd(text, second.end()))
                 .toLowerCase(Locale.ROOT));
         if (infinitive.find() && CAUSATIVE.matcher(bridge).find()) {

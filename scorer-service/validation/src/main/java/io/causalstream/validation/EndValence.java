@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -23,15 +24,18 @@ final class EndValence {
     /**
      * The past participles of the cue lexicon's decrease verbs ("reduced", "hampered", "eroded"): as adjectives they
      * say the concept after them went down ("eroded soil fertility"). Taken from the lexicon so that a verb it learns
-     * is also read here; participles of decrease verbs the lexicon does not hold follow.
+     * is also read here.
      */
     private static final List<String> DECREASE_PARTICIPLES = CueLexicon.DEFAULT.cues().stream()
             .filter(c -> c.kind() == Cue.Kind.VERB && c.orientation() == Cue.Orientation.FORWARD
                     && c.sign() == Cue.Sign.DECREASE)
             .flatMap(c -> c.forms().stream()).filter(f -> f.endsWith("ed") && !f.contains(" ")).toList();
+    /** Participles of decrease verbs that the cue lexicon does not hold. */
+    private static final List<String> OTHER_PARTICIPLES = List.of("depleted", "degraded", "interrupted");
     /** Adjectives and nouns (with their preposition) that turn the concept after them down. */
     private static final String DOWN_BEFORE = "lower|less|fewer|declining|smaller|weaker|falling|shrinking|poorer"
-            + "|worse|worsening|deteriorating|depleted|degraded|interrupted|" + String.join("|", DECREASE_PARTICIPLES)
+            + "|worse|worsening|deteriorating|" + String.join("|", OTHER_PARTICIPLES) + "|"
+            + String.join("|", DECREASE_PARTICIPLES)
             + "|(?:lack|loss|losses|absence|shortage|scarcity|depletion|erosion|decline|declines|drop|drops|fall"
             + "|falls|reduction|reductions|decrease|decreases|cut|cuts|deficiency|deficiencies|insufficiency"
             + "|inadequacy)\\s+(?:of|in)";
@@ -39,9 +43,9 @@ final class EndValence {
      * Words that also are verbs ("statins lower cholesterol"): a modifier only after a function word or a break.
      * Every participle is one ("drought reduced yields").
      */
-    private static final Set<String> ALSO_VERBS = java.util.stream.Stream.concat(Stream.of("lower", "worsening",
-                    "cut", "cuts", "falls", "drops", "declines", "decreases", "depleted", "degraded", "interrupted"),
-            DECREASE_PARTICIPLES.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final Set<String> ALSO_VERBS = Stream.of(Stream.of("lower", "worsening", "cut", "cuts", "falls",
+                    "drops", "declines", "decreases"), OTHER_PARTICIPLES.stream(), DECREASE_PARTICIPLES.stream())
+            .flatMap(w -> w).collect(Collectors.toUnmodifiableSet());
     /**
      * Between the change word and the mention: determiners, words that name an amount of the concept ("levels of",
      * "access to"), and up to two modifiers of the noun phrase the mention heads or lies in ("lack of farm credit",
