@@ -8,6 +8,7 @@ import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
+import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -55,11 +56,13 @@ public final class ModelExtractor implements Extractor {
     /** Maps the raw certainty to P(right as a whole); null: the raw certainty is published. */
     private final CertaintyCalibration calibration;
     private final boolean ownsEncoder;
+    /** The head's sign on a sentence without its change words; null for a v2 head. */
+    private final PairSignReader bareSigns;
     /** For the sentences the head finds nothing in ({@link #withRulesWhereSilent}). */
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
-        this(new ConceptReader(encoder), head, null, HEAD_NAME, null, false);
+        this(new ConceptReader(encoder), head, null, HEAD_NAME, null, false, null);
     }
 
     /** A tuned model's heads over its tuned encoder (the caller keeps the encoder), candidates from the chunks. */
@@ -69,16 +72,21 @@ public final class ModelExtractor implements Extractor {
 
     /** The same with candidates from {@code candidates} (the model's concept tagger for its mentions). */
     public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
-        this(reader(encoder, model, candidates), model.head(), model.claims(), model.name(), null, false);
+        this(reader(encoder, model, candidates), model.head(), model.claims(), model.name(), null, false,
+                new TunedReader(encoder, model));
     }
 
     private static ConceptReader reader(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
         return new ConceptReader(encoder, model.tagger(SpanTagger.CONCEPTS).orElse(null), candidates);
     }
 
-    /** @param reader the concept reader, holding the encoder the head reads (closed with this when owned) */
+    /**
+     * @param reader the concept reader, holding the encoder the head reads (closed with this when owned)
+     * @param pairs the tuned model read over the same encoder, for pairs of a sentence it did not encode (the
+     *              change words taken out: {@link TripleDecoding#readWithoutChangeWords}); null for a v2 head
+     */
     private ModelExtractor(ConceptReader reader, RelationHead head, ClaimHead claims, String modelName,
-                           CertaintyCalibration calibration, boolean ownsEncoder) {
+                           CertaintyCalibration calibration, boolean ownsEncoder, TunedReader pairs) {
         TokenEncoder encoder = reader.encoder();
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
@@ -90,6 +98,11 @@ public final class ModelExtractor implements Extractor {
         this.modelName = modelName;
         this.calibration = calibration;
         this.ownsEncoder = ownsEncoder;
+        this.bareSigns = pairs == null ? null : (text, cs, ce, es, ee) -> {
+            TunedReader.PairReading r = pairs.read(text, encoder.encode(List.of(text)).getFirst(), cs, ce, es, ee);
+            return r == null ? Optional.empty() : Optional.of(r.forward().decrease() > r.forward().increase()
+                    ? Direction.DECREASE : Direction.INCREASE);
+        };
     }
 
     /**
@@ -103,7 +116,7 @@ public final class ModelExtractor implements Extractor {
                 head = head.withThreshold(settings.threshold());
             }
             TokenEncoder encoder = DjlTokenEncoder.open(encoderFor(head, settings.encoder()));
-            return new ModelExtractor(new ConceptReader(encoder), head, null, HEAD_NAME, null, true);
+            return new ModelExtractor(new ConceptReader(encoder), head, null, HEAD_NAME, null, true, null);
         }
         TunedExtractorModel model = settings.model() == null ? TunedReader.shipped()
                 : TunedReader.read(settings.model());
@@ -154,7 +167,7 @@ public final class ModelExtractor implements Extractor {
                                       CertaintyCalibration calibration, CandidateSource candidates) {
         TokenEncoder opened = DjlTokenEncoder.open(TunedReader.tunedEncoder(model, encoder, int8));
         return new ModelExtractor(reader(opened, model, candidates), model.head(), model.claims(), model.name(),
-                calibration, true);
+                calibration, true, new TunedReader(opened, model));
     }
 
     /**
@@ -211,7 +224,7 @@ public final class ModelExtractor implements Extractor {
     public ExtractionOutcome extract(Passage passage) {
         List<SentenceFeatures> sentences = reader.read(passage.getText());
         List<float[][][]> probabilities = sentences.stream().map(head::score).toList();
-        List<Triple> read = TripleDecoding.triples(sentences, probabilities, head.threshold(), claims);
+        List<Triple> read = TripleDecoding.triples(sentences, probabilities, head.threshold(), claims, bareSigns);
         return ExtractionOutcome.of(NodeNames.unified(passage.getText(),
                 withRulesWhereSilent(passage, sentences, read)))
                 .withCertainty(calibrated(certainty(sentences, probabilities, head.threshold(), claims)));
@@ -269,7 +282,9 @@ public final class ModelExtractor implements Extractor {
 
     /** The head's triples alone, without the rules' ({@link #extract} adds them where the head is silent). */
     List<Triple> headOnly(String text) {
-        return TripleDecoding.triples(reader.read(text), head, claims);
+        List<SentenceFeatures> sentences = reader.read(text);
+        return TripleDecoding.triples(sentences, sentences.stream().map(head::score).toList(), head.threshold(),
+                claims, bareSigns);
     }
 
     /**

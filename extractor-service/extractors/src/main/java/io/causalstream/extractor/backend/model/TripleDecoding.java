@@ -43,6 +43,15 @@ public final class TripleDecoding {
     /** The same with a claim detector (null: every sentence may hold a claim). */
     public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
                                        float threshold, ClaimHead claimHead) {
+        return triples(sentences, probabilities, threshold, claimHead, null);
+    }
+
+    /**
+     * The same, the head's sign of a pair with a change word read by {@code bareSigns} on the sentence without its
+     * change words ({@link #readWithoutChangeWords}; null: the head's reading of the sentence as written).
+     */
+    public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
+                                       float threshold, ClaimHead claimHead, PairSignReader bareSigns) {
         ClaimSet claims = new ClaimSet();
         List<SentenceChain.Concept> previous = List.of();
         int previousEnd = Integer.MIN_VALUE;
@@ -73,7 +82,8 @@ public final class TripleDecoding {
                     continue;
                 }
                 Direction direction = chained(text, cause, effect) ? Polarity.flip(e.direction())
-                        : statedBetween(text, cause, effect).orElse(e.direction());
+                        : statedBetween(text, cause, effect)
+                        .or(() -> readWithoutChangeWords(text, cause, effect, bareSigns)).orElse(e.direction());
                 if (named.reversed()) {
                     direction = Polarity.flip(direction);
                 }
@@ -134,6 +144,23 @@ public final class TripleDecoding {
                     ? Direction.DECREASE : Direction.INCREASE, p[RelationHead.INCREASE] + p[RelationHead.DECREASE]));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The sign of a pair whose mentions carry a change word, where no rule states it: the head's reading of the
+     * sentence without the change words (the verb's sign: "fuel taxes drove down car trips"), turned by each change
+     * word that reverses ("Lower fuel taxes drove down car trips" is fuel taxes -> car trips INCREASE). The head
+     * read as written gave the verb's sign for some verbs and the net sign for others ({@code LiteralReadingTest}).
+     * Empty without a reader or a change word: the head's sign of the sentence as written stands.
+     */
+    static Optional<Direction> readWithoutChangeWords(String sentence, ConceptSpan cause, ConceptSpan effect,
+                                                      PairSignReader reader) {
+        if (reader == null) {
+            return Optional.empty();
+        }
+        return ChangeWordMask.of(sentence, cause, effect).flatMap(m -> reader.read(m.text(), m.causeStart(),
+                m.causeEnd(), m.effectStart(), m.effectEnd())
+                .map(d -> m.causeReversed() ^ m.effectReversed() ? Polarity.flip(d) : d));
     }
 
     /** At most this many characters between two sentences read as one after the other. */
@@ -227,8 +254,10 @@ public final class TripleDecoding {
     }
 
     /**
-     * A mention's text with the change word that stands right before it ("lower" of "caused lower car trips"), when
-     * the mention does not open with one of its own; otherwise the mention's text.
+     * A mention's text with the change word that stands right before it ("lower" of "caused lower car trips", "a
+     * decline in" of "fuelled a decline in river flooding"), when the mention does not open with one of its own;
+     * otherwise the mention's text. A change noun's phrase counts as {@link Polarity} reads it: one to four words
+     * ending in "in" or "of" that it takes off whole.
      */
     static String withChangeWordBefore(String sentence, ConceptSpan mention) {
         if (Polarity.of(mention.text()).name().length() < mention.text().length()) {
@@ -243,8 +272,32 @@ public final class TripleDecoding {
             start--;
         }
         String word = sentence.substring(start, end);
-        return !word.isEmpty() && Polarity.isChangeModifier(word)
-                ? sentence.substring(start, mention.start()) + mention.text() : mention.text();
+        if (!word.isEmpty() && Polarity.isChangeModifier(word)) {
+            return sentence.substring(start, mention.start()) + mention.text();
+        }
+        if (!word.equalsIgnoreCase("in") && !word.equalsIgnoreCase("of")) {
+            return mention.text();
+        }
+        String longest = mention.text();
+        for (int words = 2; words <= 4 && start > 0; words++) {
+            int from = start - 1;
+            while (from > 0 && sentence.charAt(from - 1) == ' ') {
+                from--;
+            }
+            int wordEnd = from;
+            while (from > 0 && Character.isLetter(sentence.charAt(from - 1))) {
+                from--;
+            }
+            if (from == wordEnd) {
+                break;
+            }
+            start = from;
+            String phrase = sentence.substring(start, mention.start()) + mention.text();
+            if (Polarity.of(phrase).name().equals(mention.text())) {
+                longest = phrase;
+            }
+        }
+        return longest;
     }
 
     /**

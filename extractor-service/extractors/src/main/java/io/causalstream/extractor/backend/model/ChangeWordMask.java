@@ -1,0 +1,99 @@
+package io.causalstream.extractor.backend.model;
+
+import io.causalstream.extractor.backend.rules.Polarity;
+import java.util.Optional;
+
+/**
+ * A sentence with the change words of a pair's two mentions taken out ("Lower fuel taxes drove down car trips" ->
+ * "fuel taxes drove down car trips"), and where the bare concepts stand in it. The decoding convention puts a change
+ * word in the sign and never also in the label ({@link Polarity}); where no rule states the sign, the relation head's
+ * reading of the sentence as written may or may not count the change word already, and it does not do so
+ * consistently across verbs it has rarely seen. Read on the bare sentence, the head reads the verb alone, and the
+ * change words then turn that sign once ({@link Polarity#combine}). Stateless.
+ */
+public final class ChangeWordMask {
+
+    /**
+     * The bare sentence, the bare concepts' character ranges in it, and whether each mention's change word reverses
+     * the sign (less / more of the concept).
+     */
+    public record Masked(String text, int causeStart, int causeEnd, int effectStart, int effectEnd,
+                         boolean causeReversed, boolean effectReversed) {
+    }
+
+    /** A change word of a mention: the characters {@code [start, end)} of the sentence, and whether it reverses. */
+    private record Change(int start, int end, boolean reversed) {
+    }
+
+    /**
+     * The sentence with the change words of both mentions taken out, when at least one has one (opening it or right
+     * before it: {@link TripleDecoding#withChangeWordBefore}); empty otherwise or when the mentions overlap.
+     */
+    public static Optional<Masked> of(String sentence, ConceptSpan cause, ConceptSpan effect) {
+        if (cause.start() < effect.end() && effect.start() < cause.end()) {
+            return Optional.empty();
+        }
+        Change c = change(sentence, cause, effect);
+        Change e = change(sentence, effect, cause);
+        if (c == null && e == null) {
+            return Optional.empty();
+        }
+        // cut the later change word first, so the earlier one's offsets still hold
+        StringBuilder text = new StringBuilder(sentence);
+        int[] causeRange = {c == null ? cause.start() : c.end(), cause.end()};
+        int[] effectRange = {e == null ? effect.start() : e.end(), effect.end()};
+        causeRange[0] = skipSpaces(sentence, causeRange[0]);
+        effectRange[0] = skipSpaces(sentence, effectRange[0]);
+        Change first = c == null ? e : e == null ? c : c.start() < e.start() ? c : e;
+        Change second = first == c ? e : c;
+        for (Change cut : second == null ? new Change[] {first} : new Change[] {second, first}) {
+            int to = skipSpaces(sentence, cut.end());
+            text.delete(cut.start(), to);
+            int removed = to - cut.start();
+            causeRange = shifted(causeRange, cut.start(), removed);
+            effectRange = shifted(effectRange, cut.start(), removed);
+        }
+        if (causeRange[0] >= causeRange[1] || effectRange[0] >= effectRange[1]) {
+            return Optional.empty();
+        }
+        return Optional.of(new Masked(text.toString(), causeRange[0], causeRange[1], effectRange[0], effectRange[1],
+                c != null && c.reversed(), e != null && e.reversed()));
+    }
+
+    /**
+     * The change word opening a mention or standing right before it, or null. One before it is the verb itself when
+     * nothing else stands between the other mention and it ("Prices weakened demand").
+     */
+    private static Change change(String sentence, ConceptSpan mention, ConceptSpan other) {
+        String text = TripleDecoding.withChangeWordBefore(sentence, mention);
+        int start = mention.start() - (text.length() - mention.text().length());
+        Polarity.Node node = Polarity.of(text);
+        if (node.name().length() >= text.length() || node.name().isBlank()) {
+            return null;
+        }
+        if (start < mention.start() && start < other.end() && other.start() < mention.start()) {
+            return null; // the words before the mention are the other mention's
+        }
+        if (start < mention.start() && other.end() <= start
+                && sentence.substring(other.end(), start).chars().noneMatch(Character::isLetter)) {
+            return null;
+        }
+        // the bare concept is the end of the text (Polarity strips from the front)
+        return new Change(start, start + text.length() - node.name().length(), node.reversed());
+    }
+
+    private static int skipSpaces(String s, int at) {
+        while (at < s.length() && s.charAt(at) == ' ') {
+            at++;
+        }
+        return at;
+    }
+
+    private static int[] shifted(int[] range, int at, int removed) {
+        return new int[] {range[0] >= at ? range[0] - removed : range[0], range[1] > at ? range[1] - removed
+                : range[1]};
+    }
+
+    private ChangeWordMask() {
+    }
+}

@@ -1,0 +1,115 @@
+package io.causalstream.extractor.backend.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.schemas.graph.Direction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ChangeWordMaskTest {
+
+    private static ConceptSpan span(String text, String words) {
+        int start = text.indexOf(words);
+        return new ConceptSpan(0, 0, start, start + words.length(), words);
+    }
+
+    private static String bare(ChangeWordMask.Masked m) {
+        return m.text().substring(m.causeStart(), m.causeEnd()) + " | "
+                + m.text().substring(m.effectStart(), m.effectEnd());
+    }
+
+    @Test
+    void aChangeWordOpeningTheCauseIsTakenOutAndReverses() {
+        String s = "Lower fuel taxes drove down car trips.";
+        ChangeWordMask.Masked m = ChangeWordMask.of(s, span(s, "Lower fuel taxes"), span(s, "car trips")).orElseThrow();
+        assertThat(m.text()).isEqualTo("fuel taxes drove down car trips.");
+        assertThat(bare(m)).isEqualTo("fuel taxes | car trips");
+        assertThat(m.causeReversed()).isTrue();
+        assertThat(m.effectReversed()).isFalse();
+    }
+
+    @Test
+    void aChangeWordBeforeAMentionCountsAsItsOwn() {
+        // the chunker left "produced less" outside the effect; "sharply higher" keeps its adverb out too
+        String s = "Vaccination rates produced less measles cases in sharply higher districts.";
+        ChangeWordMask.Masked m = ChangeWordMask.of(s, span(s, "Vaccination rates"), span(s, "measles cases"))
+                .orElseThrow();
+        assertThat(m.text()).isEqualTo("Vaccination rates produced measles cases in sharply higher districts.");
+        assertThat(bare(m)).isEqualTo("Vaccination rates | measles cases");
+        assertThat(m.effectReversed()).isTrue();
+    }
+
+    @Test
+    void changeWordsOfBothMentionsAreTakenOutAndEachTurnsTheSign() {
+        String s = "Growing herds cause a decline in grassland cover.";
+        ChangeWordMask.Masked m = ChangeWordMask.of(s, span(s, "Growing herds"), span(s, "grassland cover"))
+                .orElseThrow();
+        assertThat(m.text()).isEqualTo("herds cause grassland cover.");
+        assertThat(bare(m)).isEqualTo("herds | grassland cover");
+        assertThat(m.causeReversed()).isFalse();
+        assertThat(m.effectReversed()).isTrue();
+        // the effect written first
+        String back = "Fewer patients follow from reduced staffing.";
+        ChangeWordMask.Masked b = ChangeWordMask.of(back, span(back, "reduced staffing"), span(back, "Fewer patients"))
+                .orElseThrow();
+        assertThat(b.text()).isEqualTo("patients follow from staffing.");
+        assertThat(bare(b)).isEqualTo("staffing | patients");
+        assertThat(b.causeReversed() && b.effectReversed()).isTrue();
+    }
+
+    @Test
+    void theVerbItselfAndMentionsWithoutAChangeWordAreLeftAsWritten() {
+        String verb = "Prices weakened demand.";
+        assertThat(ChangeWordMask.of(verb, span(verb, "Prices"), span(verb, "demand"))).isEmpty();
+        String none = "Floods damaged the harvest.";
+        assertThat(ChangeWordMask.of(none, span(none, "Floods"), span(none, "the harvest"))).isEmpty();
+        String overlap = "Higher rents";
+        assertThat(ChangeWordMask.of(overlap, span(overlap, "Higher rents"), span(overlap, "rents"))).isEmpty();
+    }
+
+    @Test
+    void decodingReadsTheSignOnTheBareSentenceAndTurnsItOncePerChangeWord() {
+        List<String> asked = new ArrayList<>();
+        // a reader that reads "drove down" as DECREASE and anything else as INCREASE
+        PairSignReader reader = (text, cs, ce, es, ee) -> {
+            asked.add(text.substring(cs, ce) + " -> " + text.substring(es, ee) + " in " + text);
+            return Optional.of(text.contains("drove down") ? Direction.DECREASE : Direction.INCREASE);
+        };
+        String s = "Lower fuel taxes drove down car trips.";
+        assertThat(TripleDecoding.readWithoutChangeWords(s, span(s, "Lower fuel taxes"), span(s, "car trips"), reader))
+                .contains(Direction.INCREASE);
+        assertThat(asked).containsExactly("fuel taxes -> car trips in fuel taxes drove down car trips.");
+        String effect = "Tariffs brought about fewer import volumes.";
+        assertThat(TripleDecoding.readWithoutChangeWords(effect, span(effect, "Tariffs"), span(effect,
+                "import volumes"), reader)).contains(Direction.DECREASE);
+        String both = "Rising wages drove down reduced staff departures.";
+        assertThat(TripleDecoding.readWithoutChangeWords(both, span(both, "Rising wages"), span(both,
+                "staff departures"), reader)).contains(Direction.INCREASE);
+        // no change word, or no reader: the head's reading of the sentence as written stands
+        String plain = "Fuel taxes drove down car trips.";
+        assertThat(TripleDecoding.readWithoutChangeWords(plain, span(plain, "Fuel taxes"), span(plain, "car trips"),
+                reader)).isEmpty();
+        assertThat(TripleDecoding.readWithoutChangeWords(s, span(s, "Lower fuel taxes"), span(s, "car trips"), null))
+                .isEmpty();
+    }
+
+    @Test
+    void aChangeNounsPhraseBeforeTheEffectTurnsASignedCue() {
+        // "fuelled" is an increase cue of the lexicon; the decline it fuels is less of the effect
+        String s = "Cheap credit fuelled a decline in river flooding.";
+        assertThat(TripleDecoding.statedBetween(s, span(s, "Cheap credit"), span(s, "river flooding")))
+                .contains(Direction.DECREASE);
+        String up = "Remote work curbed the rise in office rents.";
+        assertThat(TripleDecoding.statedBetween(up, span(up, "Remote work"), span(up, "office rents")))
+                .contains(Direction.DECREASE);
+        String unsigned = "Drought led to a sharp drop in crop yields.";
+        assertThat(TripleDecoding.statedBetween(unsigned, span(unsigned, "Drought"), span(unsigned, "crop yields")))
+                .contains(Direction.DECREASE);
+        // a phrase that names no change leaves the cue's sign
+        String share = "Subsidies raised the share of organic farms.";
+        assertThat(TripleDecoding.statedBetween(share, span(share, "Subsidies"), span(share, "organic farms")))
+                .contains(Direction.INCREASE);
+    }
+}
