@@ -62,7 +62,7 @@ public final class ModelExtractor implements Extractor {
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
     public ModelExtractor(TokenEncoder encoder, RelationHead head) {
-        this(new ConceptReader(encoder), head, null, HEAD_NAME, null, false, null);
+        this(new ConceptReader(encoder), head, null, null, false);
     }
 
     /** A tuned model's heads over its tuned encoder (the caller keeps the encoder), candidates from the chunks. */
@@ -72,8 +72,7 @@ public final class ModelExtractor implements Extractor {
 
     /** The same with candidates from {@code candidates} (the model's concept tagger for its mentions). */
     public ModelExtractor(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
-        this(reader(encoder, model, candidates), model.head(), model.claims(), model.name(), null, false,
-                new TunedReader(encoder, model));
+        this(reader(encoder, model, candidates), model.head(), model, null, false);
     }
 
     private static ConceptReader reader(TokenEncoder encoder, TunedExtractorModel model, CandidateSource candidates) {
@@ -82,11 +81,12 @@ public final class ModelExtractor implements Extractor {
 
     /**
      * @param reader the concept reader, holding the encoder the head reads (closed with this when owned)
-     * @param pairs the tuned model read over the same encoder, for pairs of a sentence it did not encode (the
-     *              change words taken out: {@link TripleDecoding#readWithoutChangeWords}); null for a v2 head
+     * @param model  the tuned model whose head {@code head} is: its claim detector and name, and its reader of
+     *               pairs of a sentence the extractor did not encode (the change words taken out:
+     *               {@link TripleDecoding#readWithoutChangeWords}); null for a v2 head
      */
-    private ModelExtractor(ConceptReader reader, RelationHead head, ClaimHead claims, String modelName,
-                           CertaintyCalibration calibration, boolean ownsEncoder, TunedReader pairs) {
+    private ModelExtractor(ConceptReader reader, RelationHead head, TunedExtractorModel model,
+                           CertaintyCalibration calibration, boolean ownsEncoder) {
         TokenEncoder encoder = reader.encoder();
         if (encoder.dimension() != head.dimension()) {
             throw new IllegalArgumentException("the relation head was trained on " + head.encoder() + " (d="
@@ -94,8 +94,9 @@ public final class ModelExtractor implements Extractor {
         }
         this.reader = reader;
         this.head = head;
-        this.claims = claims;
-        this.modelName = modelName;
+        this.claims = model == null ? null : model.claims();
+        this.modelName = model == null ? HEAD_NAME : model.name();
+        TunedReader pairs = model == null ? null : new TunedReader(encoder, model);
         this.calibration = calibration;
         this.ownsEncoder = ownsEncoder;
         this.bareSigns = pairs == null ? null : (text, cs, ce, es, ee) -> {
@@ -116,7 +117,7 @@ public final class ModelExtractor implements Extractor {
                 head = head.withThreshold(settings.threshold());
             }
             TokenEncoder encoder = DjlTokenEncoder.open(encoderFor(head, settings.encoder()));
-            return new ModelExtractor(new ConceptReader(encoder), head, null, HEAD_NAME, null, true, null);
+            return new ModelExtractor(new ConceptReader(encoder), head, null, null, true);
         }
         TunedExtractorModel model = settings.model() == null ? TunedReader.shipped()
                 : TunedReader.read(settings.model());
@@ -166,8 +167,7 @@ public final class ModelExtractor implements Extractor {
     public static ModelExtractor open(TunedExtractorModel model, EncoderSettings encoder, boolean int8,
                                       CertaintyCalibration calibration, CandidateSource candidates) {
         TokenEncoder opened = DjlTokenEncoder.open(TunedReader.tunedEncoder(model, encoder, int8));
-        return new ModelExtractor(reader(opened, model, candidates), model.head(), model.claims(), model.name(),
-                calibration, true, new TunedReader(opened, model));
+        return new ModelExtractor(reader(opened, model, candidates), model.head(), model, calibration, true);
     }
 
     /**
