@@ -8,7 +8,6 @@ import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
-import io.causalstream.schemas.graph.Direction;
 import io.causalstream.schemas.graph.EvidenceSpan;
 import io.causalstream.schemas.graph.Triple;
 import io.causalstream.schemas.passage.Passage;
@@ -96,14 +95,9 @@ public final class ModelExtractor implements Extractor {
         this.head = head;
         this.claims = model == null ? null : model.claims();
         this.modelName = model == null ? HEAD_NAME : model.name();
-        TunedReader pairs = model == null ? null : new TunedReader(encoder, model);
         this.calibration = calibration;
         this.ownsEncoder = ownsEncoder;
-        this.bareSigns = pairs == null ? null : (text, cs, ce, es, ee) -> {
-            TunedReader.PairReading r = pairs.read(text, encoder.encode(List.of(text)).getFirst(), cs, ce, es, ee);
-            return r == null ? Optional.empty() : Optional.of(r.forward().decrease() > r.forward().increase()
-                    ? Direction.DECREASE : Direction.INCREASE);
-        };
+        this.bareSigns = model == null ? null : PairSignReader.of(new TunedReader(encoder, model));
     }
 
     /**

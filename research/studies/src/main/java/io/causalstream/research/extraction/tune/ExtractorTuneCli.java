@@ -13,8 +13,10 @@ import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.PairSignReader;
 import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
+import io.causalstream.extractor.backend.model.TunedReader;
 import io.causalstream.extractor.dataset.GoldPassage;
 import io.causalstream.measures.EdgeSetScorer;
 import io.causalstream.research.extraction.SplitEvaluation;
@@ -356,6 +358,9 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             }
             List<List<float[][][]>> probabilities = features.stream()
                     .map(f -> f.stream().map(head::score).toList()).toList();
+            // the product's decoding: a changed pair's sign read on the sentence without its change words
+            PairSignReader bareSigns = PairSignReader.of(new TunedReader(encoder, new TunedExtractorModel(name,
+                    baseSettings.name(), head, claims, delta, taggers))).remembering();
             double bestVal = Double.NEGATIVE_INFINITY;
             float bestThreshold = 0.5f;
             String valNote = "";
@@ -363,7 +368,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 float t = step / 10f;
                 List<List<Triple>> predicted = new ArrayList<>();
                 for (int k = 0; k < features.size(); k++) {
-                    predicted.add(TripleDecoding.triples(features.get(k), probabilities.get(k), t, claims));
+                    predicted.add(TripleDecoding.triples(features.get(k), probabilities.get(k), t, claims, bareSigns));
                 }
                 SplitScore m = SplitEvaluation.score(meteor, val, predicted);
                 SplitScore r = SplitEvaluation.score(rouge, val, predicted);
