@@ -4,7 +4,6 @@ import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
-import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.onnx.OnnxModel;
 import io.causalstream.encoder.tune.EncoderDelta;
 import io.causalstream.encoder.tune.TunedEncoders;
@@ -356,9 +355,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             for (GoldPassage g : val) {
                 features.add(reader.read(g.text()));
             }
-            List<List<float[][][]>> probabilities = features.stream()
-                    .map(f -> f.stream().map(head::score).toList()).toList();
-            // the product's decoding: a changed pair's sign read on the sentence without its change words
+            var probabilities = features.stream().map(f -> f.stream().map(head::score).toList()).toList();
+            // decoded as the extractor decodes: a changed pair's sign read without its change words
             PairSignReader bareSigns = PairSignReader.of(new TunedReader(encoder, new TunedExtractorModel(name,
                     baseSettings.name(), head, claims, delta, taggers))).remembering();
             double bestVal = Double.NEGATIVE_INFINITY;
