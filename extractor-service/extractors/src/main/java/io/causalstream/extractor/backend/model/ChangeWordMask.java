@@ -14,15 +14,15 @@ import java.util.Optional;
 public final class ChangeWordMask {
 
     /**
-     * The bare sentence, the bare concepts' character ranges in it, and whether each mention's change word reverses
-     * the sign (less / more of the concept).
+     * The bare sentence, the bare concepts' character ranges in it, and each mention as {@link Polarity} reads it
+     * (whether its change word reverses the sign; not reversed without one), for {@link Polarity#combine}.
      */
     public record Masked(String text, int causeStart, int causeEnd, int effectStart, int effectEnd,
-                         boolean causeReversed, boolean effectReversed) {
+                         Polarity.Node cause, Polarity.Node effect) {
     }
 
-    /** A change word of a mention: the characters {@code [start, end)} of the sentence, and whether it reverses. */
-    private record Change(int start, int end, boolean reversed) {
+    /** A change word of a mention: the characters {@code [start, end)} of the sentence, and the mention read. */
+    private record Change(int start, int end, Polarity.Node node) {
     }
 
     /**
@@ -57,7 +57,7 @@ public final class ChangeWordMask {
             return Optional.empty();
         }
         return Optional.of(new Masked(text.toString(), causeRange[0], causeRange[1], effectRange[0], effectRange[1],
-                c != null && c.reversed(), e != null && e.reversed()));
+                c == null ? unchanged(cause) : c.node(), e == null ? unchanged(effect) : e.node()));
     }
 
     /**
@@ -71,15 +71,17 @@ public final class ChangeWordMask {
         if (node.name().length() >= text.length() || node.name().isBlank()) {
             return null;
         }
-        if (start < mention.start() && start < other.end() && other.start() < mention.start()) {
-            return null; // the words before the mention are the other mention's
-        }
-        if (start < mention.start() && other.end() <= start
-                && sentence.substring(other.end(), start).chars().noneMatch(Character::isLetter)) {
+        // a change word before the mention may be the other mention's words, or the verb right after it
+        if (start < mention.start() && other.start() < mention.start() && (start < other.end()
+                || sentence.substring(other.end(), start).chars().noneMatch(Character::isLetter))) {
             return null;
         }
         // the bare concept is the end of the text (Polarity strips from the front)
-        return new Change(start, start + text.length() - node.name().length(), node.reversed());
+        return new Change(start, start + text.length() - node.name().length(), node);
+    }
+
+    private static Polarity.Node unchanged(ConceptSpan mention) {
+        return new Polarity.Node(mention.text(), false);
     }
 
     private static int skipSpaces(String s, int at) {

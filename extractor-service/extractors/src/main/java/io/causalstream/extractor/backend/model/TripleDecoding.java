@@ -159,8 +159,7 @@ public final class TripleDecoding {
             return Optional.empty();
         }
         return ChangeWordMask.of(sentence, cause, effect).flatMap(m -> reader.read(m.text(), m.causeStart(),
-                m.causeEnd(), m.effectStart(), m.effectEnd())
-                .map(d -> m.causeReversed() ^ m.effectReversed() ? Polarity.flip(d) : d));
+                m.causeEnd(), m.effectStart(), m.effectEnd()).map(d -> Polarity.combine(d, m.cause(), m.effect())));
     }
 
     /** At most this many characters between two sentences read as one after the other. */
@@ -263,7 +262,31 @@ public final class TripleDecoding {
         if (Polarity.of(mention.text()).name().length() < mention.text().length()) {
             return mention.text();
         }
-        int end = mention.start();
+        int[] word = wordBefore(sentence, mention.start());
+        String last = sentence.substring(word[0], word[1]);
+        if (!last.isEmpty() && Polarity.isChangeModifier(last)) {
+            return sentence.substring(word[0], mention.start()) + mention.text();
+        }
+        if (!last.equalsIgnoreCase("in") && !last.equalsIgnoreCase("of")) {
+            return mention.text();
+        }
+        String longest = mention.text();
+        for (int words = 2; words <= 4; words++) {
+            word = wordBefore(sentence, word[0]);
+            if (word[0] == word[1]) {
+                break;
+            }
+            String phrase = sentence.substring(word[0], mention.start()) + mention.text();
+            if (Polarity.of(phrase).name().equals(mention.text())) {
+                longest = phrase;
+            }
+        }
+        return longest;
+    }
+
+    /** The word ending before {@code at} (spaces between skipped) as {@code [start, end)}; empty when none. */
+    private static int[] wordBefore(String sentence, int at) {
+        int end = at;
         while (end > 0 && sentence.charAt(end - 1) == ' ') {
             end--;
         }
@@ -271,33 +294,7 @@ public final class TripleDecoding {
         while (start > 0 && Character.isLetter(sentence.charAt(start - 1))) {
             start--;
         }
-        String word = sentence.substring(start, end);
-        if (!word.isEmpty() && Polarity.isChangeModifier(word)) {
-            return sentence.substring(start, mention.start()) + mention.text();
-        }
-        if (!word.equalsIgnoreCase("in") && !word.equalsIgnoreCase("of")) {
-            return mention.text();
-        }
-        String longest = mention.text();
-        for (int words = 2; words <= 4 && start > 0; words++) {
-            int from = start - 1;
-            while (from > 0 && sentence.charAt(from - 1) == ' ') {
-                from--;
-            }
-            int wordEnd = from;
-            while (from > 0 && Character.isLetter(sentence.charAt(from - 1))) {
-                from--;
-            }
-            if (from == wordEnd) {
-                break;
-            }
-            start = from;
-            String phrase = sentence.substring(start, mention.start()) + mention.text();
-            if (Polarity.of(phrase).name().equals(mention.text())) {
-                longest = phrase;
-            }
-        }
-        return longest;
+        return new int[] {start, end};
     }
 
     /**

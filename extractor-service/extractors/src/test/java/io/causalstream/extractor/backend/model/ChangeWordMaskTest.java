@@ -15,6 +15,10 @@ class ChangeWordMaskTest {
         return new ConceptSpan(0, 0, start, start + words.length(), words);
     }
 
+    private static ChangeWordMask.Masked mask(String s, String cause, String effect) {
+        return ChangeWordMask.of(s, span(s, cause), span(s, effect)).orElseThrow();
+    }
+
     private static String bare(ChangeWordMask.Masked m) {
         return m.text().substring(m.causeStart(), m.causeEnd()) + " | "
                 + m.text().substring(m.effectStart(), m.effectEnd());
@@ -23,40 +27,37 @@ class ChangeWordMaskTest {
     @Test
     void aChangeWordOpeningTheCauseIsTakenOutAndReverses() {
         String s = "Lower fuel taxes drove down car trips.";
-        ChangeWordMask.Masked m = ChangeWordMask.of(s, span(s, "Lower fuel taxes"), span(s, "car trips")).orElseThrow();
+        ChangeWordMask.Masked m = mask(s, "Lower fuel taxes", "car trips");
         assertThat(m.text()).isEqualTo("fuel taxes drove down car trips.");
         assertThat(bare(m)).isEqualTo("fuel taxes | car trips");
-        assertThat(m.causeReversed()).isTrue();
-        assertThat(m.effectReversed()).isFalse();
+        assertThat(m.cause().reversed()).isTrue();
+        assertThat(m.effect().reversed()).isFalse();
     }
 
     @Test
     void aChangeWordBeforeAMentionCountsAsItsOwn() {
         // the chunker left "produced less" outside the effect; "sharply higher" keeps its adverb out too
         String s = "Vaccination rates produced less measles cases in sharply higher districts.";
-        ChangeWordMask.Masked m = ChangeWordMask.of(s, span(s, "Vaccination rates"), span(s, "measles cases"))
-                .orElseThrow();
+        ChangeWordMask.Masked m = mask(s, "Vaccination rates", "measles cases");
         assertThat(m.text()).isEqualTo("Vaccination rates produced measles cases in sharply higher districts.");
         assertThat(bare(m)).isEqualTo("Vaccination rates | measles cases");
-        assertThat(m.effectReversed()).isTrue();
+        assertThat(m.effect().reversed()).isTrue();
     }
 
     @Test
     void changeWordsOfBothMentionsAreTakenOutAndEachTurnsTheSign() {
         String s = "Growing herds cause a decline in grassland cover.";
-        ChangeWordMask.Masked m = ChangeWordMask.of(s, span(s, "Growing herds"), span(s, "grassland cover"))
-                .orElseThrow();
+        ChangeWordMask.Masked m = mask(s, "Growing herds", "grassland cover");
         assertThat(m.text()).isEqualTo("herds cause grassland cover.");
         assertThat(bare(m)).isEqualTo("herds | grassland cover");
-        assertThat(m.causeReversed()).isFalse();
-        assertThat(m.effectReversed()).isTrue();
+        assertThat(m.cause().reversed()).isFalse();
+        assertThat(m.effect().reversed()).isTrue();
         // the effect written first
         String back = "Fewer patients follow from reduced staffing.";
-        ChangeWordMask.Masked b = ChangeWordMask.of(back, span(back, "reduced staffing"), span(back, "Fewer patients"))
-                .orElseThrow();
+        ChangeWordMask.Masked b = mask(back, "reduced staffing", "Fewer patients");
         assertThat(b.text()).isEqualTo("patients follow from staffing.");
         assertThat(bare(b)).isEqualTo("staffing | patients");
-        assertThat(b.causeReversed() && b.effectReversed()).isTrue();
+        assertThat(b.cause().reversed() && b.effect().reversed()).isTrue();
     }
 
     @Test
@@ -93,23 +94,5 @@ class ChangeWordMaskTest {
                 reader)).isEmpty();
         assertThat(TripleDecoding.readWithoutChangeWords(s, span(s, "Lower fuel taxes"), span(s, "car trips"), null))
                 .isEmpty();
-    }
-
-    @Test
-    void aChangeNounsPhraseBeforeTheEffectTurnsASignedCue() {
-        // "fuelled" is an increase cue of the lexicon; the decline it fuels is less of the effect
-        String s = "Cheap credit fuelled a decline in river flooding.";
-        assertThat(TripleDecoding.statedBetween(s, span(s, "Cheap credit"), span(s, "river flooding")))
-                .contains(Direction.DECREASE);
-        String up = "Remote work curbed the rise in office rents.";
-        assertThat(TripleDecoding.statedBetween(up, span(up, "Remote work"), span(up, "office rents")))
-                .contains(Direction.DECREASE);
-        String unsigned = "Drought led to a sharp drop in crop yields.";
-        assertThat(TripleDecoding.statedBetween(unsigned, span(unsigned, "Drought"), span(unsigned, "crop yields")))
-                .contains(Direction.DECREASE);
-        // a phrase that names no change leaves the cue's sign
-        String share = "Subsidies raised the share of organic farms.";
-        assertThat(TripleDecoding.statedBetween(share, span(share, "Subsidies"), span(share, "organic farms")))
-                .contains(Direction.INCREASE);
     }
 }

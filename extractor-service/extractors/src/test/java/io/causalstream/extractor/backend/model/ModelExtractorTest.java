@@ -159,6 +159,24 @@ class ModelExtractorTest {
     }
 
     @Test
+    void aChangeNounsPhraseBeforeTheEffectTurnsASignedCue() {
+        // "fuelled" is an increase cue of the lexicon; the decline it fuels is less of the effect
+        String s = "Cheap credit fuelled a decline in river flooding.";
+        assertThat(TripleDecoding.statedBetween(s, span(s, "Cheap credit"), span(s, "river flooding")))
+                .contains(Direction.DECREASE);
+        String up = "Remote work curbed the rise in office rents.";
+        assertThat(TripleDecoding.statedBetween(up, span(up, "Remote work"), span(up, "office rents")))
+                .contains(Direction.DECREASE);
+        String unsigned = "Drought led to a sharp drop in crop yields.";
+        assertThat(TripleDecoding.statedBetween(unsigned, span(unsigned, "Drought"), span(unsigned, "crop yields")))
+                .contains(Direction.DECREASE);
+        // a phrase that names no change leaves the cue's sign
+        String share = "Subsidies raised the share of organic farms.";
+        assertThat(TripleDecoding.statedBetween(share, span(share, "Subsidies"), span(share, "organic farms")))
+                .contains(Direction.INCREASE);
+    }
+
+    @Test
     void aSentenceTheHeadFindsNothingInGetsTheRulesTriples() {
         String text = "Rising sea temperatures intensify tropical storms, and stronger storms damage coastal "
                 + "infrastructure.";

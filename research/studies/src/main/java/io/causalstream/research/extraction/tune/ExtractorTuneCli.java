@@ -357,8 +357,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             }
             var probabilities = features.stream().map(f -> f.stream().map(head::score).toList()).toList();
             // decoded as the extractor decodes: a changed pair's sign read without its change words
-            PairSignReader bareSigns = PairSignReader.of(new TunedReader(encoder, new TunedExtractorModel(name,
-                    baseSettings.name(), head, claims, delta, taggers))).remembering();
+            TunedExtractorModel model = new TunedExtractorModel(name, baseSettings.name(), head, claims, delta, taggers);
+            PairSignReader bareSigns = PairSignReader.of(new TunedReader(encoder, model)).remembering();
             double bestVal = Double.NEGATIVE_INFINITY;
             float bestThreshold = 0.5f;
             String valNote = "";
@@ -379,8 +379,7 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             }
             RealTextChecks.PairReading pairs = RealTextChecks.semevalPairs(encoder, head, bestThreshold,
                     choice.pairs());
-            TunedExtractorModel kept = new TunedExtractorModel(name, baseSettings.name(),
-                    head.withThreshold(bestThreshold), claims, delta, taggers);
+            TunedExtractorModel kept = model.withThresholds(bestThreshold, claims.threshold());
             // real text first: the two public sets' choice folds weigh as much as the soft-measures val split
             double score = (bestVal + nanToZero(pairs.f1()) + nanToZero(arguments)) / 3;
             String note = String.format(Locale.ROOT, "CNC choice fold: claim F1 %.3f at %.2f, cause/effect word F1 "
