@@ -29,7 +29,8 @@ final class EvidenceFinder {
             List<Integer> chosen = new ArrayList<>();
             for (Sentence s : sentences) {
                 for (EvidenceSpan span : original.getEvidence()) {
-                    if (s.overlaps(span.getStart(), span.getEnd()) && !chosen.contains(s.index())) {
+                    if (s.overlaps(passage.offset(span.getStart()), passage.offset(span.getEnd()))
+                            && !chosen.contains(s.index())) {
                         chosen.add(s.index());
                     }
                 }

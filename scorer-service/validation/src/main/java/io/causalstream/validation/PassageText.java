@@ -3,6 +3,7 @@ package io.causalstream.validation;
 import io.causalstream.encoder.TokenEmbeddings;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.model.TunedReader;
+import io.causalstream.text.LineBreakHyphens;
 import io.causalstream.text.Sentence;
 import io.causalstream.text.Sentences;
 import io.causalstream.text.Token;
@@ -20,6 +21,7 @@ final class PassageText {
     private final String text;
     private final List<Sentence> sentences;
     private final List<List<Token>> tokens;
+    private final LineBreakHyphens.Repaired repaired;
     private final TokenEncoder encoder;
     private final boolean groundByEmbedding;
     /** Per sentence and token: the connective phrase or causal cue the token is part of, or null. */
@@ -46,7 +48,9 @@ final class PassageText {
      *                          while the reader still encodes its evidence sentences)
      */
     PassageText(String text, TokenEncoder encoder, boolean groundByEmbedding) {
-        this.text = text == null ? "" : text;
+        // words broken at line ends ("con- flict") read whole, as the extractors read them: labels name them whole
+        this.repaired = LineBreakHyphens.repair(text == null ? "" : text);
+        this.text = repaired.text();
         this.sentences = Sentences.split(this.text);
         this.tokens = sentences.stream().map(s -> Tokens.of(s.text()).stream()
                 .map(t -> new Token(t.lower(), t.stem(), t.stop(), t.start() + s.start(), t.end() + s.start()))
@@ -66,8 +70,14 @@ final class PassageText {
         return phrases.get(sentence)[index];
     }
 
+    /** The passage's text as read: its words broken at line ends made whole. */
     String text() {
         return text;
+    }
+
+    /** Where an offset of the passage's text as published (an evidence span's) falls in {@link #text()}. */
+    int offset(int published) {
+        return repaired.repaired(published);
     }
 
     List<Sentence> sentences() {

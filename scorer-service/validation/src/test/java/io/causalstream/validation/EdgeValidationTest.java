@@ -247,6 +247,28 @@ public class EdgeValidationTest {
         assertThat(lexical.validate("Some text.", List.of()).shareValidated()).isNull();
     }
 
+    /** Text copied from narrow columns: the labels name the words whole, the evidence spans the text as published. */
+    @Test
+    void wordsBrokenAtLineEndsGroundAsTheWholeWords() {
+        String text = "Survey teams counted the herds. Prolonged drought re- duced the live- stock herds of "
+                + "pastoral- ists.";
+        Triple spanned = Triple.newBuilder(triple("drought", "livestock herds", Direction.DECREASE))
+                .setEvidence(List.of(new io.causalstream.schemas.graph.EvidenceSpan(text.indexOf("Prolonged"),
+                        text.length()))).build();
+
+        ValidatedGraph graph = lexical.validate(text, List.of(spanned,
+                triple("drought", "pastoralists", Direction.DECREASE)));
+
+        assertThat(graph.edges()).extracting(ValidatedEdge::state).containsExactly(ValidationState.VALIDATED,
+                ValidationState.VALIDATED);
+        assertThat(reason(graph.edges().getFirst(), Verdict.GROUNDING)).isEqualTo("source 'drought' exact in "
+                + "sentence 2; target 'livestock herds' exact in sentence 2");
+        assertThat(reason(graph.edges().getFirst(), Verdict.EVIDENCE)).startsWith("annotator's evidence, sentence 2: "
+                + "\"Prolonged drought reduced the livestock herds");
+        assertThat(reason(graph.edges().getLast(), Verdict.VERIFICATION)).startsWith("cue 'reduced' runs source "
+                + "-> target");
+    }
+
     @Test
     void convertsToTheScoredGraphSchema() {
         ScoredEdge edge = lexical.validate("Higher interest rates reduce inflation.",

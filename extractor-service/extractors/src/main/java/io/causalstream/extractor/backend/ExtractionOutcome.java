@@ -55,6 +55,12 @@ public record ExtractionOutcome(List<Triple> triples, String rawOutput, Integer 
                 certainty, producedBy);
     }
 
+    /** This outcome with other triples (the same ones, their evidence spans moved). */
+    public ExtractionOutcome withTriples(List<Triple> other) {
+        return new ExtractionOutcome(other, rawOutput, promptTokens, completionTokens, problems, cached, certainty,
+                producedBy);
+    }
+
     /** This outcome, saying which of a combining backend's parts produced it. */
     public ExtractionOutcome withProducedBy(Annotator producer) {
         return new ExtractionOutcome(triples, rawOutput, promptTokens, completionTokens, problems, cached,

@@ -4,6 +4,7 @@ import io.causalstream.encoder.DjlTokenEncoder;
 import io.causalstream.encoder.EncoderSettings;
 import io.causalstream.encoder.TokenEncoder;
 import io.causalstream.extractor.backend.ExtractionOutcome;
+import io.causalstream.extractor.backend.LineBreakRepair;
 import io.causalstream.extractor.backend.Extractor;
 import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
@@ -216,6 +217,10 @@ public final class ModelExtractor implements Extractor {
 
     @Override
     public ExtractionOutcome extract(Passage passage) {
+        return LineBreakRepair.extract(passage, this::extractRepaired);
+    }
+
+    private ExtractionOutcome extractRepaired(Passage passage) {
         List<SentenceFeatures> sentences = reader.read(passage.getText());
         List<float[][][]> probabilities = sentences.stream().map(head::score).toList();
         List<Triple> read = TripleDecoding.triples(sentences, probabilities, head.threshold(), claims, bareSigns);

@@ -3,6 +3,7 @@ package io.causalstream.extractor.backend.rules;
 import io.causalstream.extractor.backend.ExtractionOutcome;
 import io.causalstream.extractor.backend.ClaimSet;
 import io.causalstream.extractor.backend.Extractor;
+import io.causalstream.extractor.backend.LineBreakRepair;
 import io.causalstream.extractor.backend.NodeNames;
 import io.causalstream.schemas.graph.Annotator;
 import io.causalstream.schemas.graph.AnnotatorKind;
@@ -43,6 +44,10 @@ public final class RuleBasedExtractor implements Extractor {
 
     @Override
     public ExtractionOutcome extract(Passage passage) {
+        return LineBreakRepair.extract(passage, this::extractRepaired);
+    }
+
+    private ExtractionOutcome extractRepaired(Passage passage) {
         ClaimSet claims = new ClaimSet();
         TaggedSentence.Taggers taggers = idle.poll();
         List<TaggedSentence> sentences;

@@ -1,0 +1,152 @@
+package io.causalstream.text;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.sf.extjwnl.JWNLException;
+import net.sf.extjwnl.dictionary.Dictionary;
+
+/**
+ * Words that a line break split with a hyphen, put back together: text copied from a PDF's narrow columns reads
+ * "the con- flict displaced farm- ers", and a reader then sees "con-" and "flict", neither the concept. A hyphen
+ * followed by spaces or one line break and a lower-case word is such a break, unless the word after it is a function
+ * word ("short- and long-term"). The two parts are joined into one word when WordNet knows the joined word
+ * ("conflict", "farmers"); a hyphenated compound broken at its hyphen keeps the hyphen when WordNet knows both parts
+ * but not the whole ("crisis- affected" -> "crisis-affected"); any other break is a syllable break and is joined
+ * ("malnutri- tion"). Lucene's {@code HyphenatedWordsFilter} joins every such break, compounds too, and works on a
+ * token stream, not on the text an extractor's offsets point into; hence this class.
+ *
+ * <p>WordNet 3.0 (extJWNL) loads on the first break met (about a second), never for text without one. Stateless
+ * apart from that shared, read-only dictionary and a bounded cache of its answers; thread-safe.
+ */
+public final class LineBreakHyphens {
+
+    /** A hyphen at a line break: letters, '-', spaces or one line break, then a lower-case word. */
+    private static final Pattern BREAK = Pattern.compile(
+            "(?<![\\p{L}\\p{N}-])(\\p{L}+)-(?:[ \\t]+|[ \\t]*\\r?\\n[ \\t]*)(\\p{Ll}+)(?![\\p{L}\\p{N}])");
+    /** Words after a hyphen that make it a suspended one ("pre- and post-war", "one- to two-year"). */
+    private static final Set<String> SUSPENDING = Set.of("and", "or", "nor", "to", "than", "as", "but", "for", "of",
+            "in", "on", "with", "by", "vs", "versus");
+    private static final int CACHE_LIMIT = 100_000;
+
+    /**
+     * A text with its line-break hyphens repaired, and where each of its characters stands in the text as given:
+     * {@code original[i]} is the offset of character {@code i}, {@code original[text.length()]} the given text's
+     * length.
+     */
+    public record Repaired(String text, int[] original) {
+
+        /** Whether any break was repaired (otherwise {@link #text()} is the text as given). */
+        public boolean changed() {
+            return original[text.length()] != text.length();
+        }
+
+        /** The offset in the given text of the span starting at {@code start} of the repaired one. */
+        public int originalStart(int start) {
+            return original[start];
+        }
+
+        /** The end (exclusive) in the given text of the span ending at {@code end} (exclusive) of the repaired one. */
+        public int originalEnd(int end) {
+            return end == 0 ? 0 : original[end - 1] + 1;
+        }
+
+        /** The offset in the repaired text of {@code offset} of the given text (a removed character: the next kept). */
+        public int repaired(int offset) {
+            int lo = 0;
+            int hi = text.length();
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (original[mid] < offset) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+    }
+
+    private static final class WordNet {
+        static final Dictionary DICTIONARY = load();
+
+        private static Dictionary load() {
+            try {
+                return Dictionary.getDefaultResourceInstance();
+            } catch (JWNLException e) {
+                throw new IllegalStateException("cannot load WordNet 3.0 (extjwnl-data-wn30 on the classpath?)", e);
+            }
+        }
+    }
+
+    private static final Map<String, Boolean> KNOWN = new ConcurrentHashMap<>();
+
+    private LineBreakHyphens() {
+    }
+
+    /** The text with every line-break hyphen repaired; the text itself (and an identity map) when it has none. */
+    public static Repaired repair(String text) {
+        Matcher m = BREAK.matcher(text);
+        StringBuilder out = null;
+        int[] original = null;
+        int copied = 0;
+        while (m.find()) {
+            String first = m.group(1);
+            String second = m.group(2);
+            if (SUSPENDING.contains(second)) {
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length());
+                original = new int[text.length() + 1];
+            }
+            copy(text, copied, m.end(1), out, original);
+            boolean compound = !isWord(first + second) && isWord(first) && isWord(second);
+            if (compound) {
+                original[out.length()] = m.end(1);
+                out.append('-');
+            }
+            copy(text, m.start(2), m.end(2), out, original);
+            copied = m.end(2);
+        }
+        if (out == null) {
+            int[] identity = new int[text.length() + 1];
+            for (int i = 0; i <= text.length(); i++) {
+                identity[i] = i;
+            }
+            return new Repaired(text, identity);
+        }
+        copy(text, copied, text.length(), out, original);
+        original[out.length()] = text.length();
+        return new Repaired(out.toString(), java.util.Arrays.copyOf(original, out.length() + 1));
+    }
+
+    private static void copy(String text, int from, int to, StringBuilder out, int[] original) {
+        for (int i = from; i < to; i++) {
+            original[out.length()] = i;
+            out.append(text.charAt(i));
+        }
+    }
+
+    /** Whether WordNet has the word as a lemma of some part of speech, or an inflection of one. */
+    static boolean isWord(String word) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        Boolean known = KNOWN.get(lower);
+        if (known != null) {
+            return known;
+        }
+        boolean found;
+        try {
+            found = WordNet.DICTIONARY.lookupAllIndexWords(lower).size() > 0;
+        } catch (JWNLException e) {
+            throw new IllegalStateException("WordNet lookup failed for '" + lower + "'", e);
+        }
+        if (KNOWN.size() < CACHE_LIMIT) {
+            KNOWN.put(lower, found);
+        }
+        return found;
+    }
+}
