@@ -62,7 +62,8 @@ public final class ChangeWordMask {
 
     /**
      * The change word opening a mention or standing right before it, or null. One before it is the verb itself when
-     * nothing else stands between the other mention and it ("Prices weakened demand").
+     * nothing else stands between the other mention and it ("Prices weakened demand"), or when it is a second verb
+     * ({@link TripleDecoding#coordinatedVerb}).
      */
     private static Change change(String sentence, ConceptSpan mention, ConceptSpan other) {
         String text = TripleDecoding.withChangeWordBefore(sentence, mention);
@@ -71,9 +72,13 @@ public final class ChangeWordMask {
         if (node.name().length() >= text.length() || node.name().isBlank()) {
             return null;
         }
-        // a change word before the mention may be the other mention's words, or the verb right after it
+        // a change word before the mention may be the other mention's words, the verb right after it, or the verb of
+        // a second predicate after it ("displaced farmers and reduced")
         if (start < mention.start() && other.start() < mention.start() && (start < other.end()
                 || sentence.substring(other.end(), start).chars().noneMatch(Character::isLetter))) {
+            return null;
+        }
+        if (other.end() <= start && TripleDecoding.coordinatedVerb(sentence.substring(other.end(), start), text)) {
             return null;
         }
         // the bare concept is the end of the text (Polarity strips from the front)

@@ -225,11 +225,24 @@ public final class TripleDecoding {
         if (effectText.length() > effect.text().length()) {
             String rest = bridge.substring(0, Math.max(0, bridge.length() - (effectText.length()
                     - effect.text().length())));
-            if (CueLexicon.DEFAULT.find(rest).isEmpty()) {
-                effectText = effect.text(); // the word is the verb itself: "X lowered Y"
+            if (CueLexicon.DEFAULT.find(rest).isEmpty() || coordinatedVerb(rest, effectText)) {
+                // the word is the verb itself: "X lowered Y", "X displaced farmers and reduced Y"
+                effectText = effect.text();
             } else {
                 bridge = rest;
             }
+        } else if (coordinatedVerb(bridge, effect.text())) {
+            // the chunker put the second verb inside the effect ("reduced incomes and [increased food prices]"): that
+            // verb gives the sign, a cue of the lexicon or not ("elevated")
+            String verb = effect.text().split("\\s+", 2)[0];
+            if (Negation.occursIn(bridge.toLowerCase(Locale.ROOT)) || Negation.denied(sentence.substring(0,
+                    effect.start()))) {
+                return Optional.empty();
+            }
+            Direction said = Polarity.of(verb + " " + effect.text()).reversed() ? Direction.DECREASE
+                    : Direction.INCREASE;
+            return Optional.of(Polarity.combine(said, Polarity.of(causeText),
+                    new Polarity.Node(effect.text().substring(verb.length()).strip(), false)));
         }
         List<CueMatch> cues = CueLexicon.DEFAULT.find(bridge);
         if (cues.isEmpty() || cues.size() > 1 && !governs(bridge, cues)) {
@@ -250,6 +263,21 @@ public final class TripleDecoding {
         }
         return Optional.of(Polarity.combine(Polarity.direction(only.cue().signFor(effectNode.name())),
                 causeNode, effectNode));
+    }
+
+    private static final java.util.regex.Pattern COORDINATOR = java.util.regex.Pattern.compile(
+            "(?i)\\p{L}.*[\\s,](and|or|but)\\s*$");
+
+    /**
+     * Whether the change word opening {@code changed} (a mention with the change word before it) is the verb of a
+     * second predicate of the sentence's subject: a past form ("reduced", "increased") right after "and" / "or" /
+     * "but" that closes words after the other mention ({@code between}): "Drought reduced incomes and
+     * <b>increased</b> food prices", "The conflict displaced farmers and <b>reduced</b> maize production". A past
+     * form there reads as the verb; as the mention's change word it would turn the first verb's sign.
+     */
+    static boolean coordinatedVerb(String between, String changed) {
+        String first = changed.split("\\s+", 2)[0].toLowerCase(Locale.ROOT);
+        return first.endsWith("ed") && Polarity.isChangeModifier(first) && COORDINATOR.matcher(between).find();
     }
 
     /**
