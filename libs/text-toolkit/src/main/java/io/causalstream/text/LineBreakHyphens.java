@@ -1,13 +1,8 @@
 package io.causalstream.text;
 
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.sf.extjwnl.JWNLException;
-import net.sf.extjwnl.dictionary.Dictionary;
 
 /**
  * Words that a line break split with a hyphen, put back together: text copied from a PDF's narrow columns reads
@@ -19,8 +14,8 @@ import net.sf.extjwnl.dictionary.Dictionary;
  * ("malnutri- tion"). Lucene's {@code HyphenatedWordsFilter} joins every such break, compounds too, and works on a
  * token stream, not on the text an extractor's offsets point into; hence this class.
  *
- * <p>WordNet 3.0 (extJWNL) loads on the first break met (about a second), never for text without one. Stateless
- * apart from that shared, read-only dictionary and a bounded cache of its answers; thread-safe.
+ * <p>{@link WordNet} loads on the first break met (about a second), never for text without one. Stateless;
+ * thread-safe.
  */
 public final class LineBreakHyphens {
 
@@ -30,7 +25,6 @@ public final class LineBreakHyphens {
     /** Words after a hyphen that make it a suspended one ("pre- and post-war", "one- to two-year"). */
     private static final Set<String> SUSPENDING = Set.of("and", "or", "nor", "to", "than", "as", "but", "for", "of",
             "in", "on", "with", "by", "vs", "versus");
-    private static final int CACHE_LIMIT = 100_000;
 
     /**
      * A text with its line-break hyphens repaired, and where each of its characters stands in the text as given:
@@ -69,20 +63,6 @@ public final class LineBreakHyphens {
             return lo;
         }
     }
-
-    private static final class WordNet {
-        static final Dictionary DICTIONARY = load();
-
-        private static Dictionary load() {
-            try {
-                return Dictionary.getDefaultResourceInstance();
-            } catch (JWNLException e) {
-                throw new IllegalStateException("cannot load WordNet 3.0 (extjwnl-data-wn30 on the classpath?)", e);
-            }
-        }
-    }
-
-    private static final Map<String, Boolean> KNOWN = new ConcurrentHashMap<>();
 
     private LineBreakHyphens() {
     }
@@ -131,22 +111,7 @@ public final class LineBreakHyphens {
         }
     }
 
-    /** Whether WordNet has the word as a lemma of some part of speech, or an inflection of one. */
     static boolean isWord(String word) {
-        String lower = word.toLowerCase(Locale.ROOT);
-        Boolean known = KNOWN.get(lower);
-        if (known != null) {
-            return known;
-        }
-        boolean found;
-        try {
-            found = WordNet.DICTIONARY.lookupAllIndexWords(lower).size() > 0;
-        } catch (JWNLException e) {
-            throw new IllegalStateException("WordNet lookup failed for '" + lower + "'", e);
-        }
-        if (KNOWN.size() < CACHE_LIMIT) {
-            KNOWN.put(lower, found);
-        }
-        return found;
+        return WordNet.isWord(word);
     }
 }

@@ -80,8 +80,8 @@ class ShippedModelFiguresTest {
     void theHeldOutRealisticPassages() {
         List<HeldOutPassage> held = HeldOutPassages.shipped();
         HeldOutEvaluation.Row row = new HeldOutEvaluation(MeasureCatalog.rouge1Triples()).evaluate("model", model, held);
-        // docs/extractor-model.md: 138 triples, precision 0.630, recall 0.630, triple F1 0.630, 1 invented (1 of 9)
-        assertThat(row.score().f1()).isCloseTo(0.630, within(0.02));
+        // docs/extractor-model.md: 140 triples, precision 0.621, recall 0.630, triple F1 0.626, 1 invented (1 of 9)
+        assertThat(row.score().f1()).isCloseTo(0.626, within(0.02));
         assertThat(row.invented()).isBetween(0, 4);
     }
 }

@@ -70,11 +70,15 @@ public final class TripleDecoding {
             if (before.stream().anyMatch(SentenceChain.Concept::effect)) {
                 statedFromAnaphor(f, probabilities.get(k), decoded).ifPresent(decoded::add);
             }
+            // "fever from dehydration": the effect first, inside one noun phrase, where the head seldom links
+            List<PairDecoder.Decoded> fromPairs = EffectFromCause.pairs(f, probabilities.get(k), decoded);
+            decoded.addAll(fromPairs);
             for (PairDecoder.Decoded e : decoded) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
-                if (acrossAChain(text, cause, effect) || AssertionFilter.unasserted(text, cause, effect)
-                        || anaphor(effect)) {
+                // the words between an effect and its cause are only "from": no verb for the filters to read
+                if (!fromPairs.contains(e) && (acrossAChain(text, cause, effect)
+                        || AssertionFilter.unasserted(text, cause, effect) || anaphor(effect))) {
                     continue;
                 }
                 SentenceChain.Resolution named = SentenceChain.resolve(text, cause, before);

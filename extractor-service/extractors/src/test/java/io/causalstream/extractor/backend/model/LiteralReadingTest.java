@@ -196,6 +196,22 @@ class LiteralReadingTest {
         assertThat(read).isGreaterThanOrEqualTo(first.size() * second.size() * 3 / 4);
     }
 
+    /** "Deaths from malaria": an event noun before "from" is the effect; an entity ("wine from France") is not. */
+    @Test
+    void anEffectFromItsCauseInsideANounPhrase() {
+        List<Triple> deaths = model.extract(new Passage("p", "Deaths from malaria fell after the bed-net campaign.",
+                null, null, null, Map.of(), Instant.EPOCH)).triples();
+        List<Triple> wine = model.extract(new Passage("p", "Wine from France filled the shelves after the trade deal.",
+                null, null, null, Map.of(), Instant.EPOCH)).triples();
+
+        assertThat(deaths).anySatisfy(t -> {
+            assertThat(t.getSource()).isEqualTo("malaria");
+            assertThat(t.getTarget()).isEqualTo("Deaths");
+            assertThat(t.getDirection()).isEqualTo(Direction.INCREASE);
+        });
+        assertThat(wine).noneMatch(t -> t.getSource().equals("France"));
+    }
+
     /**
      * Whether decoding states the sign by rule: a signed cue of the lexicon between the two concepts, or an unsigned
      * one right before the effect with a change word on a concept (not a phrasal verb: "drove down").
