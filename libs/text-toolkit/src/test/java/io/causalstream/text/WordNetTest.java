@@ -1,12 +1,14 @@
-package io.causalstream.extractor.backend.model;
+package io.causalstream.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.causalstream.text.WordNet;
 import org.junit.jupiter.api.Test;
 
-/** The noun categories that tell an effect before "from" from an origin; decoding's use is in ModelExtractorTest. */
-class EffectFromCauseTest {
+/**
+ * The noun categories that tell the extractor an effect before "from" ({@code EffectFromCause}), and the words that
+ * line-break repair joins by.
+ */
+class WordNetTest {
 
     @Test
     void statesFeelingsProcessesAndEventsCanBeEffectsEntitiesCannot() {
@@ -16,5 +18,12 @@ class EffectFromCauseTest {
         assertThat(WordNet.nounCategory("wine")).isEqualTo("noun.food");
         assertThat(WordNet.nounCategory("letter")).isEqualTo("noun.communication");
         assertThat(WordNet.nounCategory("quickly")).isEmpty();
+    }
+
+    @Test
+    void wordsAndTheirInflectionsAreWordsFragmentsAreNot() {
+        assertThat(WordNet.isWord("conflict")).isTrue();
+        assertThat(WordNet.isWord("Farmers")).isTrue();
+        assertThat(WordNet.isWord("flict")).isFalse();
     }
 }
