@@ -29,27 +29,30 @@ public final class LineBreakHyphens {
     /**
      * A text with its line-break hyphens repaired, and where each of its characters stands in the text as given:
      * {@code original[i]} is the offset of character {@code i}, {@code original[text.length()]} the given text's
-     * length.
+     * length; {@code original} is null when nothing was repaired (every offset is its own).
      */
     public record Repaired(String text, int[] original) {
 
         /** Whether any break was repaired (otherwise {@link #text()} is the text as given). */
         public boolean changed() {
-            return original[text.length()] != text.length();
+            return original != null;
         }
 
         /** The offset in the given text of the span starting at {@code start} of the repaired one. */
         public int originalStart(int start) {
-            return original[start];
+            return original == null ? start : original[start];
         }
 
         /** The end (exclusive) in the given text of the span ending at {@code end} (exclusive) of the repaired one. */
         public int originalEnd(int end) {
-            return end == 0 ? 0 : original[end - 1] + 1;
+            return original == null || end == 0 ? end : original[end - 1] + 1;
         }
 
         /** The offset in the repaired text of {@code offset} of the given text (a removed character: the next kept). */
         public int repaired(int offset) {
+            if (original == null) {
+                return Math.max(0, Math.min(offset, text.length()));
+            }
             int lo = 0;
             int hi = text.length();
             while (lo < hi) {
@@ -67,7 +70,7 @@ public final class LineBreakHyphens {
     private LineBreakHyphens() {
     }
 
-    /** The text with every line-break hyphen repaired; the text itself (and an identity map) when it has none. */
+    /** The text with every line-break hyphen repaired; the text itself (and no map) when it has none. */
     public static Repaired repair(String text) {
         Matcher m = BREAK.matcher(text);
         StringBuilder out = null;
@@ -84,7 +87,7 @@ public final class LineBreakHyphens {
                 original = new int[text.length() + 1];
             }
             copy(text, copied, m.end(1), out, original);
-            boolean compound = !isWord(first + second) && isWord(first) && isWord(second);
+            boolean compound = !WordNet.isWord(first + second) && WordNet.isWord(first) && WordNet.isWord(second);
             if (compound) {
                 original[out.length()] = m.end(1);
                 out.append('-');
@@ -93,11 +96,7 @@ public final class LineBreakHyphens {
             copied = m.end(2);
         }
         if (out == null) {
-            int[] identity = new int[text.length() + 1];
-            for (int i = 0; i <= text.length(); i++) {
-                identity[i] = i;
-            }
-            return new Repaired(text, identity);
+            return new Repaired(text, null); // most text: no copy and no map on the extractors' path
         }
         copy(text, copied, text.length(), out, original);
         original[out.length()] = text.length();
@@ -109,9 +108,5 @@ public final class LineBreakHyphens {
             original[out.length()] = i;
             out.append(text.charAt(i));
         }
-    }
-
-    static boolean isWord(String word) {
-        return WordNet.isWord(word);
     }
 }
