@@ -34,42 +34,46 @@ public final class WordNet {
     private WordNet() {
     }
 
+    /** The process-wide dictionary, for a caller that reads more of WordNet (METEOR's synonyms). */
+    public static Dictionary dictionary() {
+        return Shared.DICTIONARY;
+    }
+
+    /** A lookup that WordNet answers; it may fail. */
+    @FunctionalInterface
+    private interface Lookup<T> {
+        T of(String lower) throws JWNLException;
+    }
+
     /** Whether WordNet has the word as a lemma of some part of speech, or an inflection of one. */
     public static boolean isWord(String word) {
-        String lower = word.toLowerCase(Locale.ROOT);
-        Boolean known = WORDS.get(lower);
-        if (known != null) {
-            return known;
-        }
-        boolean found;
-        try {
-            found = Shared.DICTIONARY.lookupAllIndexWords(lower).size() > 0;
-        } catch (JWNLException e) {
-            throw new IllegalStateException("WordNet lookup failed for '" + lower + "'", e);
-        }
-        if (WORDS.size() < CACHE_LIMIT) {
-            WORDS.put(lower, found);
-        }
-        return found;
+        return cached(WORDS, word, lower -> Shared.DICTIONARY.lookupAllIndexWords(lower).size() > 0);
     }
 
     /** The lexicographer file of the noun's first (most frequent) sense ("noun.state"), or "" when it is no noun. */
     public static String nounCategory(String noun) {
-        String lower = noun.toLowerCase(Locale.ROOT);
-        String known = NOUN_CATEGORIES.get(lower);
+        return cached(NOUN_CATEGORIES, noun, lower -> {
+            IndexWord w = Shared.DICTIONARY.lookupIndexWord(POS.NOUN, lower);
+            return w == null || w.getSenses().size() == 0 ? "" : w.getSenses().get(0).getLexFileName();
+        });
+    }
+
+    /** The answer for the lower-cased word, from the cache or looked up (and kept while the cache has room). */
+    private static <T> T cached(Map<String, T> cache, String word, Lookup<T> lookup) {
+        String lower = word.toLowerCase(Locale.ROOT);
+        T known = cache.get(lower);
         if (known != null) {
             return known;
         }
-        String category;
+        T found;
         try {
-            IndexWord w = Shared.DICTIONARY.lookupIndexWord(POS.NOUN, lower);
-            category = w == null || w.getSenses().size() == 0 ? "" : w.getSenses().get(0).getLexFileName();
+            found = lookup.of(lower);
         } catch (JWNLException e) {
             throw new IllegalStateException("WordNet lookup failed for '" + lower + "'", e);
         }
-        if (NOUN_CATEGORIES.size() < CACHE_LIMIT) {
-            NOUN_CATEGORIES.put(lower, category);
+        if (cache.size() < CACHE_LIMIT) {
+            cache.put(lower, found);
         }
-        return category;
+        return found;
     }
 }

@@ -1,5 +1,6 @@
 package io.causalstream.measures.meteor;
 
+import io.causalstream.text.WordNet;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -42,15 +43,8 @@ public final class WordNetSynonyms implements Synonyms {
             POS.ADVERB, new String[][] {});
 
     private static final class Shared {
-        static final WordNetSynonyms INSTANCE = new WordNetSynonyms(load());
-
-        private static Dictionary load() {
-            try {
-                return Dictionary.getDefaultResourceInstance();
-            } catch (JWNLException e) {
-                throw new IllegalStateException("cannot load WordNet 3.0 (extjwnl-data-wn30 on the classpath?)", e);
-            }
-        }
+        // the one dictionary of the JVM, the one line-break repair and the extractor's noun categories read
+        static final WordNetSynonyms INSTANCE = new WordNetSynonyms(WordNet.dictionary());
     }
 
     private final Dictionary dictionary;
