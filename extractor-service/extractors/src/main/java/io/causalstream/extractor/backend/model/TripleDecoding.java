@@ -238,15 +238,15 @@ public final class TripleDecoding {
         } else if (coordinatedVerb(bridge, effect.text())) {
             // the chunker put the second verb inside the effect ("reduced incomes and [increased food prices]"): that
             // verb gives the sign, a cue of the lexicon or not ("elevated")
-            String verb = effect.text().split("\\s+", 2)[0];
             if (Negation.occursIn(bridge.toLowerCase(Locale.ROOT)) || Negation.denied(sentence.substring(0,
                     effect.start()))) {
                 return Optional.empty();
             }
-            Direction said = Polarity.of(verb + " " + effect.text()).reversed() ? Direction.DECREASE
-                    : Direction.INCREASE;
+            // the effect opens with the verb: Polarity reads its sign off it, and the effect is the rest, unchanged
+            Polarity.Node afterVerb = Polarity.of(effect.text());
+            Direction said = afterVerb.reversed() ? Direction.DECREASE : Direction.INCREASE;
             return Optional.of(Polarity.combine(said, Polarity.of(causeText),
-                    new Polarity.Node(effect.text().substring(verb.length()).strip(), false)));
+                    new Polarity.Node(afterVerb.name(), false)));
         }
         List<CueMatch> cues = CueLexicon.DEFAULT.find(bridge);
         if (cues.isEmpty() || cues.size() > 1 && !governs(bridge, cues)) {
