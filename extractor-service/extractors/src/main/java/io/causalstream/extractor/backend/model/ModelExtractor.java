@@ -58,6 +58,8 @@ public final class ModelExtractor implements Extractor {
     private final boolean ownsEncoder;
     /** The head's sign on a sentence without its change words; null for a v2 head. */
     private final PairSignReader bareSigns;
+    /** The claim detector asked about a clause of a sentence it refused; null for a v2 head. */
+    private final ClauseClaims clauses;
     /** For the sentences the head finds nothing in ({@link #withRulesWhereSilent}). */
     private final RuleBasedExtractor rules = new RuleBasedExtractor();
 
@@ -98,7 +100,9 @@ public final class ModelExtractor implements Extractor {
         this.modelName = model == null ? HEAD_NAME : model.name();
         this.calibration = calibration;
         this.ownsEncoder = ownsEncoder;
-        this.bareSigns = model == null ? null : PairSignReader.of(new TunedReader(encoder, model));
+        TunedReader tuned = model == null ? null : new TunedReader(encoder, model);
+        this.bareSigns = tuned == null ? null : PairSignReader.of(tuned);
+        this.clauses = tuned == null ? null : ClauseClaims.of(tuned);
     }
 
     /**
@@ -223,7 +227,8 @@ public final class ModelExtractor implements Extractor {
     private ExtractionOutcome extractRepaired(Passage passage) {
         List<SentenceFeatures> sentences = reader.read(passage.getText());
         List<float[][][]> probabilities = sentences.stream().map(head::score).toList();
-        List<Triple> read = TripleDecoding.triples(sentences, probabilities, head.threshold(), claims, bareSigns);
+        List<Triple> read = TripleDecoding.triples(sentences, probabilities, head.threshold(), claims, bareSigns,
+                clauses);
         return ExtractionOutcome.of(NodeNames.unified(passage.getText(),
                 withRulesWhereSilent(passage, sentences, read)))
                 .withCertainty(calibrated(certainty(sentences, probabilities, head.threshold(), claims)));
@@ -283,7 +288,7 @@ public final class ModelExtractor implements Extractor {
     List<Triple> headOnly(String text) {
         List<SentenceFeatures> sentences = reader.read(text);
         return TripleDecoding.triples(sentences, sentences.stream().map(head::score).toList(), head.threshold(),
-                claims, bareSigns);
+                claims, bareSigns, clauses);
     }
 
     /**

@@ -20,7 +20,7 @@ import java.util.Optional;
  * The one decoding of the relation head's pair probabilities into triples, for the extractor and the trainers alike:
  * per sentence the pairs above the threshold, the sign as read or as a signed cue between the mentions states it,
  * a change word opening a mention moved into the sign, chains and anaphora read by their rules, a sentence the claim
- * detector refuses left out. Stateless.
+ * detector refuses left out but for the clauses it asserts when asked about them alone. Stateless.
  */
 public final class TripleDecoding {
 
@@ -52,6 +52,16 @@ public final class TripleDecoding {
      */
     public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
                                        float threshold, ClaimHead claimHead, PairSignReader bareSigns) {
+        return triples(sentences, probabilities, threshold, claimHead, bareSigns, null);
+    }
+
+    /**
+     * The same, a sentence the claim detector refuses keeping the pairs whose clause it asserts when asked about
+     * alone ({@code clauses}; null: a refused sentence keeps nothing).
+     */
+    public static List<Triple> triples(List<SentenceFeatures> sentences, List<float[][][]> probabilities,
+                                       float threshold, ClaimHead claimHead, PairSignReader bareSigns,
+                                       ClauseClaims clauses) {
         ClaimSet claims = new ClaimSet();
         List<SentenceChain.Concept> previous = List.of();
         int previousEnd = Integer.MIN_VALUE;
@@ -61,7 +71,8 @@ public final class TripleDecoding {
             List<SentenceChain.Concept> before = f.sentence().start() - previousEnd <= ADJACENT ? previous : List.of();
             previous = List.of();
             previousEnd = f.sentence().start() + f.sentence().text().length();
-            if (refuses(claimHead, f)) {
+            boolean refused = refuses(claimHead, f);
+            if (refused && (clauses == null || AssertionFilter.openQuestion(f.sentence().text()))) {
                 continue;
             }
             String text = f.sentence().text();
@@ -73,6 +84,9 @@ public final class TripleDecoding {
             // "fever from dehydration": the effect first, inside one noun phrase, where the head seldom links
             List<PairDecoder.Decoded> fromPairs = EffectFromCause.pairs(f, probabilities.get(k), decoded);
             decoded.addAll(fromPairs);
+            if (refused) {
+                decoded.retainAll(statedInAClause(f, decoded, clauses));
+            }
             for (PairDecoder.Decoded e : decoded) {
                 ConceptSpan cause = f.spans().get(e.cause());
                 ConceptSpan effect = f.spans().get(e.effect());
@@ -164,6 +178,23 @@ public final class TripleDecoding {
         }
         return ChangeWordMask.of(sentence, cause, effect).flatMap(m -> reader.read(m.text(), m.causeStart(),
                 m.causeEnd(), m.effectStart(), m.effectEnd()).map(d -> Polarity.combine(d, m.cause(), m.effect())));
+    }
+
+    /**
+     * The pairs of a sentence the claim detector refused whose clause, the words from the first mention to the last
+     * read alone, it asserts ({@link ClauseClaims}): "the pain caused by the crisis" in "Asia feels the pain caused by
+     * the crisis but could recover fast". Each clause is asked about once.
+     */
+    static List<PairDecoder.Decoded> statedInAClause(SentenceFeatures f, List<PairDecoder.Decoded> decoded,
+                                                     ClauseClaims clauses) {
+        String text = f.sentence().text();
+        java.util.Map<String, Boolean> asked = new java.util.HashMap<>();
+        return decoded.stream().filter(d -> {
+            ConceptSpan a = f.spans().get(d.cause());
+            ConceptSpan b = f.spans().get(d.effect());
+            String clause = text.substring(Math.min(a.start(), b.start()), Math.max(a.end(), b.end()));
+            return asked.computeIfAbsent(clause, clauses::asserts);
+        }).toList();
     }
 
     /** At most this many characters between two sentences read as one after the other. */

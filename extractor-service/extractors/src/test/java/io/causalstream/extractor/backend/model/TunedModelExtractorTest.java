@@ -98,6 +98,29 @@ class TunedModelExtractorTest {
         }
     }
 
+    /**
+     * A claim in a clause of a sentence whose main clause states none: the claim detector refuses these sentences
+     * read whole, and asserts the clause from cause to effect read alone. A clause naming a maker, a sender or an
+     * author is no claim.
+     */
+    @Test
+    void aClaimInAClauseOfASentenceThatStatesNoneIsRead() {
+        String[][] claims = {{"Engineers inspected the cracks triggered by the earthquake last week.", "earthquake",
+                "cracks"}, {"The smog produced by the coal plants hangs over the valley every winter.", "coal plants",
+                "smog"}, {"Doctors described the rash induced by the new drug in a short report.", "new drug", "rash"},
+                {"The erosion brought about by the floods is mapped in the second chapter.", "floods", "erosion"}};
+        for (String[] c : claims) {
+            assertThat(extract(model, c[0]).triples()).as(c[0]).anyMatch(t -> t.getSource().equals(c[1])
+                    && t.getTarget().equals(c[2]) && t.getDirection() == io.causalstream.schemas.graph.Direction
+                    .INCREASE);
+        }
+        for (String none : List.of("The letter sent by the mayor is on the table.",
+                "The bridge built by the army is closed to trucks.",
+                "The report written by the committee was published in May.")) {
+            assertThat(extract(model, none).triples()).as(none).isEmpty();
+        }
+    }
+
     @Test
     void anAssociationAQuestionAndANegatedCueGiveNoTriple() {
         assertThat(extract(model, "Screen use was associated with poorer sleep quality among teenagers.")

@@ -8,10 +8,12 @@ import io.causalstream.encoder.onnx.OnnxModel;
 import io.causalstream.encoder.tune.EncoderDelta;
 import io.causalstream.encoder.tune.TunedEncoders;
 import io.causalstream.extractor.backend.model.ClaimHead;
+import io.causalstream.extractor.backend.model.ClauseClaims;
 import io.causalstream.extractor.backend.model.ConceptReader;
 import io.causalstream.extractor.backend.model.ModelExtractor;
 import io.causalstream.extractor.backend.model.RelationHead;
 import io.causalstream.extractor.backend.model.SentenceFeatures;
+import io.causalstream.extractor.backend.model.SpanTagger;
 import io.causalstream.extractor.backend.model.PairSignReader;
 import io.causalstream.extractor.backend.model.TripleDecoding;
 import io.causalstream.extractor.backend.model.TunedExtractorModel;
@@ -280,12 +282,11 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             SentenceFeatures f = features.get(s);
             TuningSentence t = tokenised(tokenizer, f.sentence().text(), f.spans(), l.labels().get(s), -1);
             int claim = t.positives() > 0 ? 1 : exhaustive && l.unaligned() == 0 ? 0 : -1;
-            int[][] tags = new int[io.causalstream.extractor.backend.model.SpanTagger.KINDS.size()][];
+            int[][] tags = new int[SpanTagger.KINDS.size()][];
             if (t.positives() > 0 || claim == 0) {
                 // the concepts of the sentence's claims; in a sentence that asserts nothing, none
-                tags[io.causalstream.extractor.backend.model.SpanTagger.CONCEPTS] =
-                        RealTextSets.conceptTags(t.pieceStarts(), goldConcepts && claim == 1
-                                ? GoldMentions.in(t.text(), p.gold(), claimConcepts(t)) : claimConcepts(t));
+                tags[SpanTagger.CONCEPTS] = RealTextSets.conceptTags(t.pieceStarts(), goldConcepts && claim == 1
+                        ? GoldMentions.in(t.text(), p.gold(), claimConcepts(t)) : claimConcepts(t));
             }
             for (int r = 0; r < repeat; r++) {
                 out.add(new TuningSentence(t.text(), t.ids(), t.pieceStarts(), t.spans(), t.labels(), claim, tags));
@@ -343,22 +344,20 @@ public final class ExtractorTuneCli implements Callable<Integer> {
         EncoderSettings tuned = TunedEncoders.materialise(scratchBase, delta, delta.id());
         RelationHead head = trained.heads().relationHead(tuned.name());
         ClaimHead claims = trained.heads().claimHead();
-        List<io.causalstream.extractor.backend.model.SpanTagger> taggers = trained.heads().taggers();
+        List<SpanTagger> taggers = trained.heads().taggers();
         try (DjlTokenEncoder encoder = DjlTokenEncoder.open(tuned)) {
             RealTextChecks.Chosen claim = RealTextChecks.claimThreshold(encoder, claims, choice.claims());
             claims = claims.withThreshold(claim.threshold());
-            double arguments = RealTextChecks.argumentF1(encoder,
-                    taggers.get(io.causalstream.extractor.backend.model.SpanTagger.ARGUMENTS), choice.spans(),
+            double arguments = RealTextChecks.argumentF1(encoder, taggers.get(SpanTagger.ARGUMENTS), choice.spans(),
                     allRelations());
             ConceptReader reader = new ConceptReader(encoder);
-            List<List<SentenceFeatures>> features = new ArrayList<>();
-            for (GoldPassage g : val) {
-                features.add(reader.read(g.text()));
-            }
+            List<List<SentenceFeatures>> features = val.stream().map(g -> reader.read(g.text())).toList();
             var probabilities = features.stream().map(f -> f.stream().map(head::score).toList()).toList();
-            // decoded as the extractor decodes: a changed pair's sign read without its change words
+            // decoded as the extractor decodes: a changed pair's sign read without its change words, a refused
+            // sentence's clauses asked about alone
             TunedExtractorModel model = new TunedExtractorModel(name, baseSettings.name(), head, claims, delta, taggers);
             PairSignReader bareSigns = PairSignReader.of(new TunedReader(encoder, model)).remembering();
+            ClauseClaims clauses = ClauseClaims.of(new TunedReader(encoder, model));
             double bestVal = Double.NEGATIVE_INFINITY;
             float bestThreshold = 0.5f;
             String valNote = "";
@@ -366,7 +365,8 @@ public final class ExtractorTuneCli implements Callable<Integer> {
                 float t = step / 10f;
                 List<List<Triple>> predicted = new ArrayList<>();
                 for (int k = 0; k < features.size(); k++) {
-                    predicted.add(TripleDecoding.triples(features.get(k), probabilities.get(k), t, claims, bareSigns));
+                    predicted.add(TripleDecoding.triples(features.get(k), probabilities.get(k), t, claims, bareSigns,
+                            clauses));
                 }
                 SplitScore m = SplitEvaluation.score(meteor, val, predicted);
                 SplitScore r = SplitEvaluation.score(rouge, val, predicted);
