@@ -2,6 +2,7 @@ package io.causalstream.extractor.backend.model;
 
 import io.causalstream.extractor.backend.rules.Polarity;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A sentence with the change words of a pair's two mentions taken out ("Lower fuel taxes drove down car trips" ->
@@ -21,13 +22,17 @@ public final class ChangeWordMask {
                          Polarity.Node cause, Polarity.Node effect) {
     }
 
+    /** A change noun's phrase, which ends with its preposition: "a decline in", "the growth of", "lack of". */
+    private static final Pattern NOUN_PHRASE = Pattern.compile("(?is).*\\s(?:in|of)");
+
     /** A change word of a mention: the characters {@code [start, end)} of the sentence, and the mention read. */
     private record Change(int start, int end, Polarity.Node node) {
     }
 
     /**
      * The sentence with the change words of both mentions taken out, when at least one has one (opening it or right
-     * before it: {@link TripleDecoding#withChangeWordBefore}); empty otherwise or when the mentions overlap.
+     * before it: {@link TripleDecoding#withChangeWordBefore}; not a change noun's phrase before the effect); empty
+     * otherwise or when the mentions overlap.
      */
     public static Optional<Masked> of(String sentence, ConceptSpan cause, ConceptSpan effect) {
         if (cause.start() < effect.end() && effect.start() < cause.end()) {
@@ -35,6 +40,12 @@ public final class ChangeWordMask {
         }
         Change c = change(sentence, cause, effect);
         Change e = change(sentence, effect, cause);
+        // a change noun's phrase before the effect stays: as written the head reads "set off a decline in crop
+        // yields" as DECREASE, the net sign, which the noun would turn once more; before the cause it reads the verb
+        // ("Lack of food has been the source of conflicts": INCREASE), so there the phrase is taken out
+        if (e != null && NOUN_PHRASE.matcher(sentence.substring(e.start(), e.end()).strip()).matches()) {
+            e = null;
+        }
         if (c == null && e == null) {
             return Optional.empty();
         }

@@ -46,7 +46,7 @@ class ChangeWordMaskTest {
 
     @Test
     void changeWordsOfBothMentionsAreTakenOutAndEachTurnsTheSign() {
-        String s = "Growing herds cause a decline in grassland cover.";
+        String s = "Growing herds cause reduced grassland cover.";
         ChangeWordMask.Masked m = mask(s, "Growing herds", "grassland cover");
         assertThat(m.text()).isEqualTo("herds cause grassland cover.");
         assertThat(bare(m)).isEqualTo("herds | grassland cover");
@@ -58,6 +58,23 @@ class ChangeWordMaskTest {
         assertThat(b.text()).isEqualTo("patients follow from staffing.");
         assertThat(bare(b)).isEqualTo("staffing | patients");
         assertThat(b.cause().reversed() && b.effect().reversed()).isTrue();
+    }
+
+    @Test
+    void aChangeNounsPhraseStaysBeforeTheEffectAndIsTakenOutBeforeTheCause() {
+        // as written the head reads "set off a decline in" as the net sign: the noun may not turn it again
+        String effect = "Fertilizer subsidies set off a decline in crop yields.";
+        assertThat(ChangeWordMask.of(effect, span(effect, "Fertilizer subsidies"), span(effect, "crop yields")))
+                .isEmpty();
+        String both = "Growing herds cause the loss of grassland cover.";
+        ChangeWordMask.Masked m = mask(both, "Growing herds", "grassland cover");
+        assertThat(m.text()).isEqualTo("herds cause the loss of grassland cover.");
+        assertThat(m.effect().reversed()).isFalse();
+        // before the cause the head reads the verb's sign: the phrase is taken out and turns it
+        String cause = "A lack of rain has been the source of crop failures.";
+        ChangeWordMask.Masked c = mask(cause, "A lack of rain", "crop failures");
+        assertThat(bare(c)).isEqualTo("rain | crop failures");
+        assertThat(c.cause().reversed()).isTrue();
     }
 
     @Test
