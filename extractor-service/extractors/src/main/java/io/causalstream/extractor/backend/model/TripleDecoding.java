@@ -71,11 +71,12 @@ public final class TripleDecoding {
             List<SentenceChain.Concept> before = f.sentence().start() - previousEnd <= ADJACENT ? previous : List.of();
             previous = List.of();
             previousEnd = f.sentence().start() + f.sentence().text().length();
-            boolean refused = refuses(claimHead, f);
-            if (refused && (clauses == null || AssertionFilter.openQuestion(f.sentence().text()))) {
+            String text = f.sentence().text();
+            // a question keeps nothing; a sentence the detector refuses only the clauses it asserts alone
+            boolean refused = detectorRefuses(claimHead, f);
+            if (AssertionFilter.openQuestion(text) || refused && clauses == null) {
                 continue;
             }
-            String text = f.sentence().text();
             List<Read> read = new ArrayList<>();
             List<PairDecoder.Decoded> decoded = new ArrayList<>(PairDecoder.decode(f, probabilities.get(k), threshold));
             if (before.stream().anyMatch(SentenceChain.Concept::effect)) {
@@ -214,8 +215,12 @@ public final class TripleDecoding {
      * asks or leaves open what it says ({@link AssertionFilter#openQuestion}).
      */
     static boolean refuses(ClaimHead claimHead, SentenceFeatures f) {
-        return claimHead != null && !claimHead.asserts(f.sentenceVector())
-                || AssertionFilter.openQuestion(f.sentence().text());
+        return detectorRefuses(claimHead, f) || AssertionFilter.openQuestion(f.sentence().text());
+    }
+
+    /** Whether the claim detector (if any) says the sentence, read whole, asserts no causation. */
+    private static boolean detectorRefuses(ClaimHead claimHead, SentenceFeatures f) {
+        return claimHead != null && !claimHead.asserts(f.sentenceVector());
     }
 
     /**
@@ -269,8 +274,7 @@ public final class TripleDecoding {
         } else if (coordinatedVerb(bridge, effect.text())) {
             // the chunker put the second verb inside the effect ("reduced incomes and [increased food prices]"): that
             // verb gives the sign, a cue of the lexicon or not ("elevated")
-            if (Negation.occursIn(bridge.toLowerCase(Locale.ROOT)) || Negation.denied(sentence.substring(0,
-                    effect.start()))) {
+            if (negated(bridge, sentence.substring(0, effect.start()))) {
                 return Optional.empty();
             }
             // the effect opens with the verb: Polarity reads its sign off it, and the effect is the rest, unchanged
@@ -292,12 +296,16 @@ public final class TripleDecoding {
                 || causeNode.name().length() < causeText.length()) && bridge.substring(only.end()).isBlank();
         if (only.cue().orientation() != Cue.Orientation.FORWARD
                 || only.cue().sign() == Cue.Sign.UNSIGNED && !changeWord
-                || Negation.occursIn(bridge.toLowerCase(Locale.ROOT))
-                || Negation.denied(sentence.substring(0, cause.end() + only.start()))) {
+                || negated(bridge, sentence.substring(0, cause.end() + only.start()))) {
             return Optional.empty();
         }
         return Optional.of(Polarity.combine(Polarity.direction(only.cue().signFor(effectNode.name())),
                 causeNode, effectNode));
+    }
+
+    /** Whether the words between the mentions negate the verb, or the words up to the verb deny the claim. */
+    private static boolean negated(String bridge, String upToTheVerb) {
+        return Negation.occursIn(bridge.toLowerCase(Locale.ROOT)) || Negation.denied(upToTheVerb);
     }
 
     private static final java.util.regex.Pattern COORDINATOR = java.util.regex.Pattern.compile(

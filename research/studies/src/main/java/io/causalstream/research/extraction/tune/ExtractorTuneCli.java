@@ -356,8 +356,9 @@ public final class ExtractorTuneCli implements Callable<Integer> {
             // decoded as the extractor decodes: a changed pair's sign read without its change words, a refused
             // sentence's clauses asked about alone
             TunedExtractorModel model = new TunedExtractorModel(name, baseSettings.name(), head, claims, delta, taggers);
-            PairSignReader bareSigns = PairSignReader.of(new TunedReader(encoder, model)).remembering();
-            ClauseClaims clauses = ClauseClaims.of(new TunedReader(encoder, model));
+            TunedReader tunedReader = new TunedReader(encoder, model);
+            PairSignReader bareSigns = PairSignReader.of(tunedReader).remembering();
+            ClauseClaims clauses = ClauseClaims.of(tunedReader);
             double bestVal = Double.NEGATIVE_INFINITY;
             float bestThreshold = 0.5f;
             String valNote = "";
