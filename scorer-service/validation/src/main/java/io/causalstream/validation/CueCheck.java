@@ -45,7 +45,11 @@ final class CueCheck {
     record Result(Orientation orientation, Polarity polarity, String cue, String polarityWord) {
     }
 
-    private static final String FORWARD_VERBS = "caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? in"
+    /** Verbs that with "up" or "down" say which way they move their object ("drove down costs", "push up prices"). */
+    private static final String PUSHING = "(?:driv(?:e|es|en|ing)|drove|push(?:es|ed|ing)?|forc(?:e|es|ed|ing)"
+            + "|pull(?:s|ed|ing)?)";
+    private static final String FORWARD_VERBS = PUSHING + "\\s+(?:up|down)|"
+            + "caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? in"
             + "|produc(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|br(?:ing|ings|ought) about|g(?:ive|ives|ave|iving) rise to"
             + "|contribut(?:e|es|ed|ing) to|increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?"
             + "|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)|strengthen(?:s|ed|ing)?"
@@ -69,14 +73,14 @@ final class CueCheck {
             + "|boost(?:s|ed|ing)?|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)"
             + "|strengthen(?:s|ed|ing)?|grow(?:s|ing)?|grew|higher|more|greater|fuel(?:s|ed|led|ing)?"
             + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing)|ris(?:e|es|en|ing)|rose|soar(?:s|ed|ing)?"
-            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|go(?:es)?\\s+up|went\\s+up|gone\\s+up)\\b");
+            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|go(?:es)?\\s+up|went\\s+up|gone\\s+up|" + PUSHING + "\\s+up)\\b");
     private static final Pattern DECREASE = Pattern.compile("\\b(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
             + "|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?"
             + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
             + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
             + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?|los(?:e|es|t|ing)"
             + "|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|shrink(?:s|ing)?|shr[au]nk|plung(?:e|es|ed|ing)"
-            + "|collaps(?:e|es|ed|ing)|go(?:es)?\\s+down|went\\s+down|gone\\s+down)\\b");
+            + "|collaps(?:e|es|ed|ing)|go(?:es)?\\s+down|went\\s+down|gone\\s+down|" + PUSHING + "\\s+down)\\b");
 
     /**
      * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's
@@ -179,6 +183,12 @@ final class CueCheck {
         String effect = target.start() >= 0 && target.end() <= text.length()
                 ? text.substring(target.start(), target.end()) : "";
         List<Signed> signed = signedWords(bridge, lexical, effect);
+        // "curbed a decline in Y": a signed verb acting on a change noun right before the second mention (ChangeNoun)
+        ChangeNoun.Found actedOn = ChangeNoun.atEnd(bridge).filter(n -> signed.stream().anyMatch(w -> w.end() <= n.start()
+                && ChangeNoun.actsOn(bridge.substring(w.end(), n.start())))).orElse(null);
+        if (actedOn != null) {
+            signed.removeIf(w -> w.end() > actedOn.start());
+        }
         Direction said;
         List<String> words = new ArrayList<>();
         Signed last = signed.isEmpty() ? null : signed.getLast();
@@ -191,6 +201,10 @@ final class CueCheck {
             Signed speaking = mixed ? last : signed.getFirst();
             words.add(speaking.word);
             said = speaking.sign;
+            if (actedOn != null) {
+                said = actedOn.down() ? flip(said) : said;
+                words.set(0, speaking.word + " ... " + actedOn.noun());
+            }
         } else if (orientation == Orientation.CONSISTENT || orientation == Orientation.REVERSED) {
             // an unsigned cue ("causes", "due to", "if") says more of the cause, more of the effect: the released
             // data's convention, and the rule extractor's reading of the same cue
@@ -231,7 +245,7 @@ final class CueCheck {
         Predicate<String> outside = w -> false;
         String firstBefore = relative ? null : EndValence.before(before, outside);
         String firstAfter = EndValence.after(bridge, counted);
-        String secondBefore = EndValence.before(bridge, counted);
+        String secondBefore = actedOn != null ? null : EndValence.before(bridge, counted);
         String secondAfter = EndValence.after(text.substring(second.end(), clauseEnd(text, second.end())), outside);
         String firstLabel = text.substring(first.start(), first.end());
         String secondLabel = text.substring(second.start(), second.end());

@@ -59,16 +59,40 @@ final class EdgeReadings {
                                            String sourceLabel, String targetLabel) {
         int k = source.sentence();
         int offset = passage.sentences().get(k).start();
-        List<Integer> key = List.of(k, source.start(), source.end(), target.start(), target.end());
-        TunedReader.PairReading p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(
-                reader.read(passage.sentences().get(k).text(), passage.embeddings(k), source.start() - offset,
-                        source.end() - offset, target.start() - offset, target.end() - offset))).orElse(null);
+        String sentence = passage.sentences().get(k).text();
+        List<String> flips = new ArrayList<>();
+        // "Lower interest rates reduced house prices": before a cause that comes first, the head reads a change word
+        // inconsistently (often the verb's sign, not the net one); read the sentence without it, and let it turn
+        // the bare reading once, as the extractor's decoding does (ChangeWordMask)
+        int cut = source.start() < target.start()
+                ? EndValence.beforeStart(sentence.substring(0, source.start() - offset)) : -1;
+        TunedReader.PairReading p;
+        if (cut >= 0) {
+            String bare = sentence.substring(0, cut) + sentence.substring(source.start() - offset);
+            int shift = source.start() - offset - cut;
+            List<Integer> key = List.of(k, -1, source.start(), source.end(), target.start(), target.end());
+            p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(reader.read(bare,
+                    reader.encoder().encode(List.of(bare)).getFirst(), cut, cut + source.end() - source.start(),
+                    target.start() - offset - shift, target.end() - offset - shift))).orElse(null);
+            flips.add("'" + passage.text().substring(source.start(), source.end()) + "' without '"
+                    + sentence.substring(cut, source.start() - offset).strip() + "'");
+        } else {
+            List<Integer> key = List.of(k, source.start(), source.end(), target.start(), target.end());
+            p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(
+                    reader.read(sentence, passage.embeddings(k), source.start() - offset,
+                            source.end() - offset, target.start() - offset, target.end() - offset))).orElse(null);
+        }
         double claim = passage.claims.computeIfAbsent(k, x -> reader.claim(passage.embeddings(k)));
         String s = EndValence.negatedForm(sourceLabel, passage.text().substring(source.start(), source.end()));
         String t = EndValence.negatedForm(targetLabel, passage.text().substring(target.start(), target.end()));
-        String flips = s != null && t != null ? null : s != null ? "'" + s + "' for '" + sourceLabel + "'"
-                : t != null ? "'" + t + "' for '" + targetLabel + "'" : null;
-        return new SentenceReading(k, p, claim, flips);
+        if (s != null) {
+            flips.add("'" + s + "' for '" + sourceLabel + "'");
+        }
+        if (t != null) {
+            flips.add("'" + t + "' for '" + targetLabel + "'");
+        }
+        // each turns the reading once: an even number cancels
+        return new SentenceReading(k, p, claim, flips.size() % 2 == 0 ? null : String.join(", ", flips));
     }
 
     private EdgeReadings() {

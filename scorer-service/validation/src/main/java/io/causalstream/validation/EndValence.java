@@ -68,6 +68,17 @@ final class EndValence {
      * {@code counted} (the cue check's own polarity words) already reads it; null when there is none.
      */
     static String before(String before, Predicate<String> counted) {
+        Matcher m = changeBefore(before, counted);
+        return m == null ? null : m.group(1).replaceAll("\\s+", " ");
+    }
+
+    /** Where in {@code before} the change word that {@link #before} reads (counting none) starts, or -1. */
+    static int beforeStart(String before) {
+        Matcher m = changeBefore(before, w -> false);
+        return m == null ? -1 : m.start(1);
+    }
+
+    private static Matcher changeBefore(String before, Predicate<String> counted) {
         String lower = before.toLowerCase(Locale.ROOT);
         Matcher m = BEFORE.matcher(lower);
         if (!m.find()) {
@@ -85,11 +96,11 @@ final class EndValence {
                 return null;
             }
         }
-        return word;
+        return m;
     }
 
     /** Whether each word is a possible modifier: no function word, no causal cue ("lower rents raise"). */
-    private static boolean modifiers(String words) {
+    static boolean modifiers(String words) {
         for (String w : words.strip().split("\\s+")) {
             if (!w.isEmpty() && (Tokens.STOP_WORDS.contains(w) || !CueLexicon.DEFAULT.find(w).isEmpty())) {
                 return false;

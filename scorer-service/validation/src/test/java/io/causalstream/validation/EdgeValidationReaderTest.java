@@ -97,6 +97,26 @@ class EdgeValidationReaderTest {
     }
 
     @Test
+    void aChangeWordBeforeTheCauseIsReadOutAndTurnsTheBareReading() {
+        // the head reads "fuel taxes reduce car use" (the sentence without "Lower") as a decrease: less of the
+        // taxes, less of the decrease, so the edge the sentence states is an increase
+        reads("fuel taxes", "car use", 0.03, 0.90);
+        String lower = "Lower fuel taxes reduce car use in large cities.";
+
+        ValidatedEdge right = validation(Lexicon.REQUIRE).validate(lower,
+                List.of(triple("fuel taxes", "car use", Direction.INCREASE))).edges().getFirst();
+        ValidatedEdge wrong = validation(Lexicon.OFF).validate(lower,
+                List.of(triple("fuel taxes", "car use", Direction.DECREASE))).edges().getFirst();
+
+        assertThat(right.state()).isEqualTo(ValidationState.VALIDATED);
+        assertThat(reason(right, Verdict.VERIFICATION)).startsWith("reader stand-in reads INCREASE (P(link) 0.93, "
+                + "0.97 of it INCREASE), read for 'fuel taxes' without 'Lower' source -> target in sentence 1: agrees");
+        assertThat(wrong.state()).isEqualTo(ValidationState.HYPOTHESIZED);
+        assertThat(reason(wrong, Verdict.VERIFICATION)).contains("where the edge states DECREASE");
+        assertThat(encoder.encoded).contains(List.of("fuel taxes reduce car use in large cities."));
+    }
+
+    @Test
     void anOppositeReadingLeavesTheEdgeHypothesizedNamingBothReadings() {
         reads("fuel taxes", "car use", 0.03, 0.90);
 

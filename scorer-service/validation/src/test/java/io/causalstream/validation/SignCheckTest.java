@@ -73,6 +73,33 @@ class SignCheckTest {
     }
 
     @Test
+    void aVerbActingOnAChangeNounTurnsBySign() {
+        // less of a decline is more of the concept: curbing a decline raises it, curbing growth lowers it
+        assertSigns("Fertilizer subsidies curbed a decline in crop yields.", "fertilizer subsidies", "crop yields",
+                Direction.INCREASE);
+        assertSigns("The drought curbed the growth of dairy exports.", "drought", "dairy exports",
+                Direction.DECREASE);
+        assertSigns("Easier credit fuelled a sharp drop in household savings.", "easier credit",
+                "household savings", Direction.DECREASE);
+        assertSigns("The vaccine prevented a rise in hospital admissions.", "vaccine", "hospital admissions",
+                Direction.DECREASE);
+        // an unsigned cue leaves the noun the only sign; a verb of another clause acts on no change
+        assertSigns("The heatwave led to a decline in milk output.", "heatwave", "milk output", Direction.DECREASE);
+        ValidatedEdge edge = lexical.validate("Fertilizer subsidies curbed a decline in crop yields.",
+                List.of(triple("fertilizer subsidies", "crop yields", Direction.INCREASE))).edges().getFirst();
+        assertThat(reason(edge)).isEqualTo("cue 'curbed' runs source -> target; 'curbed ... decline' agrees with INCREASE");
+    }
+
+    @Test
+    void aVerbWithUpOrDownSaysWhichWayItMovesItsObject() {
+        // "drove" alone is an unsigned cue: "down" gives the sign, and the cause's change word turns it
+        assertSigns("Lower fuel taxes drove down car trips.", "fuel taxes", "car trips", Direction.INCREASE);
+        assertSigns("Port congestion pushed up freight rates.", "port congestion", "freight rates",
+                Direction.INCREASE);
+        assertSigns("Cheap imports forced down local wages.", "cheap imports", "local wages", Direction.DECREASE);
+    }
+
+    @Test
     void theInfinitiveAfterACausativesObjectSaysWhatHappensToIt() {
         // a change verb of its own: the object goes up or down
         assertSigns("The drought caused food prices to go up sharply.", "drought", "food prices", Direction.INCREASE);

@@ -1,0 +1,120 @@
+package io.causalstream.validation;
+
+import static io.causalstream.validation.EdgeValidationTest.triple;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.causalstream.cesar.CesarSettings;
+import io.causalstream.schemas.graph.Direction;
+import io.causalstream.schemas.scoring.ValidationState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The default stages on one-clause sentences whose sign is stated by a cue verb, turned by change words on either end
+ * or by a change noun the verb acts on: the edge as the sentence states it, and the same edge with the sign flipped,
+ * each validated alone. A flipped edge is never VALIDATED; the share of right edges VALIDATED must not fall below what
+ * the shipped reader reaches, less room for another CPU's float order (docs/validation.md).
+ */
+class OneClauseSignsTest {
+
+    private record Change(String word, boolean reverses) {
+    }
+
+    private record Verb(String form, boolean increases) {
+    }
+
+    private static final List<Change> ON_THE_CAUSE = List.of(new Change("", false), new Change("lower", true),
+            new Change("higher", false), new Change("fewer", true), new Change("more", false),
+            new Change("reduced", true), new Change("weaker", true), new Change("falling", true),
+            new Change("rising", false), new Change("less", true), new Change("declining", true),
+            new Change("smaller", true));
+
+    private static final List<Verb> SIGNED = List.of(new Verb("raised", true), new Verb("boosted", true),
+            new Verb("fuelled", true), new Verb("drove up", true), new Verb("pushed up", true),
+            new Verb("intensified", true), new Verb("lowered", false), new Verb("reduced", false),
+            new Verb("curbed", false), new Verb("weakened", false), new Verb("hampered", false),
+            new Verb("drove down", false), new Verb("pushed down", false));
+
+    private static final List<String> UNSIGNED = List.of("led to", "caused", "resulted in", "brought about",
+            "gave rise to", "triggered");
+
+    private static final List<Change> ON_THE_EFFECT = List.of(new Change("lower", true), new Change("higher", false),
+            new Change("fewer", true), new Change("more", false), new Change("reduced", true),
+            new Change("greater", false));
+
+    private static final List<Change> NOUNS = List.of(new Change("a decline in", true), new Change("a drop in", true),
+            new Change("a loss of", true), new Change("the rise in", false), new Change("an increase in", false),
+            new Change("the growth of", false));
+
+    private static final List<Verb> ON_A_CHANGE = List.of(new Verb("fuelled", true), new Verb("accelerated", true),
+            new Verb("curbed", false), new Verb("limited", false), new Verb("led to", true),
+            new Verb("caused", true));
+
+    private static final String[][] PAIRS = {{"oil prices", "airline fares"}, {"rainfall", "river levels"},
+            {"screen time", "sleep quality"}, {"minimum wages", "teen employment"}, {"ad spending",
+            "brand awareness"}, {"soil salinity", "wheat harvests"}};
+
+    private static EdgeValidation validation;
+
+    @BeforeAll
+    static void open() {
+        validation = EdgeValidation.open(ValidationSettings.defaults(), CesarSettings.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        validation.close();
+    }
+
+    @Test
+    void aFlippedSignIsNeverValidated() {
+        List<Object[]> sentences = new ArrayList<>();
+        int k = 0;
+        for (Change change : ON_THE_CAUSE) {
+            for (Verb verb : SIGNED) {
+                String[] pair = PAIRS[k++ % PAIRS.length];
+                sentences.add(new Object[] {(change.word() + " " + pair[0]).strip() + " " + verb.form() + " "
+                        + pair[1], pair, verb.increases() ^ change.reverses()});
+            }
+        }
+        for (Change change : ON_THE_EFFECT) {
+            for (String verb : UNSIGNED) {
+                String[] pair = PAIRS[k++ % PAIRS.length];
+                sentences.add(new Object[] {pair[0] + " " + verb + " " + change.word() + " " + pair[1], pair,
+                        !change.reverses()});
+            }
+        }
+        for (Change noun : NOUNS) {
+            for (Verb verb : ON_A_CHANGE) {
+                String[] pair = PAIRS[k++ % PAIRS.length];
+                sentences.add(new Object[] {pair[0] + " " + verb.form() + " " + noun.word() + " " + pair[1], pair,
+                        verb.increases() ^ noun.reverses()});
+            }
+        }
+        List<String> wrong = new ArrayList<>();
+        int right = 0;
+        for (Object[] s : sentences) {
+            String text = Character.toUpperCase(((String) s[0]).charAt(0)) + ((String) s[0]).substring(1) + ".";
+            String[] pair = (String[]) s[1];
+            Direction stated = (boolean) s[2] ? Direction.INCREASE : Direction.DECREASE;
+            Direction flipped = stated == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+            right += state(text, pair, stated) == ValidationState.VALIDATED ? 1 : 0;
+            if (state(text, pair, flipped) == ValidationState.VALIDATED) {
+                wrong.add(text + " -> " + pair[0] + " " + flipped + " " + pair[1]);
+            }
+        }
+        double share = (double) right / sentences.size();
+        System.out.printf(Locale.ROOT, "one-clause signs: %d sentences, %d stated edges VALIDATED (%.1f %%), %d "
+                + "flipped ones%n", sentences.size(), right, 100 * share, wrong.size());
+        assertThat(wrong).as("flipped edges VALIDATED").isEmpty();
+        assertThat(share).as("share of the stated edges VALIDATED").isGreaterThanOrEqualTo(0.70);
+    }
+
+    private static ValidationState state(String text, String[] pair, Direction direction) {
+        return validation.validate(text, List.of(triple(pair[0], pair[1], direction))).edges().getFirst().state();
+    }
+}
