@@ -5,6 +5,7 @@ import io.causalstream.text.cues.ClauseChain;
 import io.causalstream.text.cues.Cue;
 import io.causalstream.text.cues.CueLexicon;
 import io.causalstream.text.cues.CueMatch;
+import io.causalstream.text.cues.EffectNoun;
 import io.causalstream.text.cues.Negation;
 import io.causalstream.text.cues.RelativeChain;
 import java.util.ArrayList;
@@ -64,7 +65,8 @@ final class CueCheck {
             + "|affected|produced|generated|fuel(?:l)?ed|sparked|prompted|explained|determined|shaped)\\s+by\\b");
     private static final Pattern BACKWARD = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
             + "|as a (?:result|consequence) of|on account of|result(?:s|ed|ing)? from|stem(?:s|med|ming)? from"
-            + "|aris(?:e|es|ing) from|arose from|follow(?:s|ed|ing)? from|depend(?:s|ed|ing)? on|since)\\b");
+            + "|aris(?:e|es|ing) from|arose from|follow(?:s|ed|ing)? from|depend(?:s|ed|ing)? on|since"
+            + "|com(?:e|es|ing) from|came from|ensu(?:e|es|ed|ing) from|in the wake of)\\b");
     private static final Pattern FORWARD = Pattern.compile("\\b(?:" + FORWARD_VERBS + "|therefore|thus|hence"
             + "|consequently|as a (?:result|consequence)|thereby|so that|in turn|which means|so)\\b");
     private static final Pattern LEADING = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
@@ -150,6 +152,11 @@ final class CueCheck {
         } else if (hasForward) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
             cue = forward.hasMatch() ? forward.group() : lexicalForward.form();
+        } else if (effectFrom(bridge, text.substring(first.start(), first.end()),
+                text.substring(second.start(), second.end()))) {
+            // "fever from dehydration": an effect noun, "from" and its cause, inside one noun phrase (EffectNoun)
+            orientation = sourceFirst ? Orientation.REVERSED : Orientation.CONSISTENT;
+            cue = "from";
         } else {
             Matcher leading = LEADING.matcher(lead);
             String last = null;
@@ -341,6 +348,15 @@ final class CueCheck {
         }
         return otherEnd >= 0 && otherEnd <= last.start
                 && COORDINATION.matcher(bridge.substring(otherEnd, last.start)).find();
+    }
+
+    /** "from", a determiner and up to two modifiers of the cause's noun phrase, between an effect noun and its cause. */
+    private static final Pattern EFFECT_FROM = Pattern.compile("^\\s+from\\s+(?:(?:the|a|an|this|that|his|her|its"
+            + "|their|our|my|your)\\s+)?((?:[\\p{L}][\\p{L}-]*\\s+){0,2})$");
+
+    private static boolean effectFrom(String bridge, String firstMention, String secondMention) {
+        Matcher m = EFFECT_FROM.matcher(bridge);
+        return m.matches() && EndValence.modifiers(m.group(1)) && EffectNoun.statesCause(firstMention, secondMention);
     }
 
     private static int clauseEnd(String text, int from) {

@@ -100,6 +100,22 @@ class SignCheckTest {
     }
 
     @Test
+    void anEffectNounFromItsCauseRunsBackward() {
+        // a state, feeling, process or event before "from" is the effect of what follows
+        assertSigns("Fever from dehydration is common in summer.", "dehydration", "fever",
+                Direction.INCREASE);
+        assertSigns("Most of the anxiety comes from uncertainty about jobs.", "uncertainty", "anxiety",
+                Direction.INCREASE);
+        assertSigns("Delays ensued from the strike at the port.", "strike", "delays", Direction.INCREASE);
+        assertSigns("Rice prices fell in the wake of the record harvest.", "record harvest", "rice prices",
+                Direction.DECREASE);
+        // a separation ("recovery from"), a place or body part after "from", an entity before it: no cause stated
+        assertNoSign("Her recovery from the flu was quick.", "flu", "recovery");
+        assertNoSign("She felt a dull ache from the shoulder down.", "shoulder", "ache");
+        assertNoSign("They served wine from Chile.", "Chile", "wine");
+    }
+
+    @Test
     void theInfinitiveAfterACausativesObjectSaysWhatHappensToIt() {
         // a change verb of its own: the object goes up or down
         assertSigns("The drought caused food prices to go up sharply.", "drought", "food prices", Direction.INCREASE);

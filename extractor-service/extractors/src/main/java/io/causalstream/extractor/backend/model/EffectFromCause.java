@@ -1,11 +1,9 @@
 package io.causalstream.extractor.backend.model;
 
 import io.causalstream.schemas.graph.Direction;
-import io.causalstream.text.WordNet;
+import io.causalstream.text.cues.EffectNoun;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -13,13 +11,10 @@ import java.util.regex.Pattern;
  * state, a feeling, a process or an event, followed by "from" and a noun phrase, states the phrase as its cause
  * inside one noun phrase, with the effect first. The relation head, trained on claims between a subject and an
  * object, seldom links such a pair. An entity before "from" ("wine from France", "a letter from the mayor") is an
- * origin, not an effect: the noun's category is its most frequent WordNet sense's ({@link WordNet#nounCategory}).
+ * origin, not an effect ({@link EffectNoun}).
  */
 final class EffectFromCause {
 
-    /** WordNet's categories of nouns that can be an effect. */
-    private static final Set<String> EFFECTS = Set.of("noun.state", "noun.feeling", "noun.process", "noun.event",
-            "noun.phenomenon");
     private static final Pattern FROM = Pattern.compile("(?i)\\s+from\\s+");
 
     private EffectFromCause() {
@@ -37,8 +32,7 @@ final class EffectFromCause {
         List<PairDecoder.Decoded> out = new ArrayList<>();
         for (int e = 0; e < spans.size(); e++) {
             ConceptSpan effect = spans.get(e);
-            String[] words = effect.text().split("\\s+");
-            if (!EFFECTS.contains(WordNet.nounCategory(words[words.length - 1].toLowerCase(Locale.ROOT)))) {
+            if (!EffectNoun.names(effect.text())) {
                 continue;
             }
             for (int c = 0; c < spans.size(); c++) {
