@@ -50,7 +50,8 @@ final class CueCheck {
     private static final String PUSHING = "(?:driv(?:e|es|en|ing)|drove|push(?:es|ed|ing)?|forc(?:e|es|ed|ing)"
             + "|pull(?:s|ed|ing)?)";
     private static final String FORWARD_VERBS = PUSHING + "\\s+(?:up|down)|"
-            + "caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? in"
+            + "caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? in|impact(?:s|ed|ing)?(?:\\s+on)?"
+            + "|sources?\\s+of"
             + "|produc(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|br(?:ing|ings|ought) about|g(?:ive|ives|ave|iving) rise to"
             + "|contribut(?:e|es|ed|ing) to|increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?"
             + "|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)|strengthen(?:s|ed|ing)?"
@@ -75,14 +76,14 @@ final class CueCheck {
             + "|boost(?:s|ed|ing)?|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)"
             + "|strengthen(?:s|ed|ing)?|grow(?:s|ing)?|grew|higher|more|greater|fuel(?:s|ed|led|ing)?"
             + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing)|ris(?:e|es|en|ing)|rose|soar(?:s|ed|ing)?"
-            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|go(?:es)?\\s+up|went\\s+up|gone\\s+up|" + PUSHING + "\\s+up)\\b");
+            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|positively|favou?rably|beneficially|go(?:es)?\\s+up|went\\s+up|gone\\s+up|" + PUSHING + "\\s+up)\\b");
     private static final Pattern DECREASE = Pattern.compile("\\b(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
             + "|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?"
             + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
             + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
             + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?|los(?:e|es|t|ing)"
             + "|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|shrink(?:s|ing)?|shr[au]nk|plung(?:e|es|ed|ing)"
-            + "|collaps(?:e|es|ed|ing)|go(?:es)?\\s+down|went\\s+down|gone\\s+down|" + PUSHING + "\\s+down)\\b");
+            + "|collaps(?:e|es|ed|ing)|negatively|adversely|detrimentally|go(?:es)?\\s+down|went\\s+down|gone\\s+down|" + PUSHING + "\\s+down)\\b");
 
     /**
      * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's
@@ -152,6 +153,9 @@ final class CueCheck {
         } else if (hasForward) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
             cue = forward.hasMatch() ? forward.group() : lexicalForward.form();
+        } else if (EffectOf.of(lead, bridge) != EffectOf.Reading.NONE) {
+            orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
+            cue = "effect of ... on";
         } else if (effectFrom(bridge, text.substring(first.start(), first.end()),
                 text.substring(second.start(), second.end()))) {
             // "fever from dehydration": an effect noun, "from" and its cause, inside one noun phrase (EffectNoun)
@@ -190,6 +194,13 @@ final class CueCheck {
         String effect = target.start() >= 0 && target.end() <= text.length()
                 ? text.substring(target.start(), target.end()) : "";
         List<Signed> signed = signedWords(bridge, lexical, effect);
+        EffectOf.Reading effectOf = cue.equals("effect of ... on") ? EffectOf.of(lead, bridge) : EffectOf.Reading.NONE;
+        if (effectOf == EffectOf.Reading.UNSIGNED) {
+            return new Result(orientation, Polarity.UNKNOWN, cue, "");
+        } else if (effectOf != EffectOf.Reading.NONE) {
+            signed.add(new Signed(0, 0, effectOf.name().toLowerCase(Locale.ROOT) + " effect",
+                    effectOf == EffectOf.Reading.INCREASE ? Direction.INCREASE : Direction.DECREASE));
+        }
         // "curbed a decline in Y": a signed verb acting on a change noun right before the second mention (ChangeNoun)
         ChangeNoun.Found actedOn = ChangeNoun.atEnd(bridge).filter(n -> signed.stream().anyMatch(w -> w.end() <= n.start()
                 && ChangeNoun.actsOn(bridge.substring(w.end(), n.start())))).orElse(null);

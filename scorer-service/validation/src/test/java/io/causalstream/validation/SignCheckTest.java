@@ -116,6 +116,21 @@ class SignCheckTest {
     }
 
     @Test
+    void anEffectOfOneThingOnAnotherHasTheSignOfItsAdjective() {
+        assertSigns("Studies find a negative effect of drought on household incomes.", "drought", "household incomes",
+                Direction.DECREASE);
+        assertSigns("The survey shows a positive impact of microcredit on school enrolment.", "microcredit",
+                "school enrolment", Direction.INCREASE);
+        // without a signed adjective the words state a link but no sign
+        assertNoSign("We estimate the effect of drought on household incomes.", "drought", "household incomes");
+        // an adverb signs an unsigned verb; "a source of" states what the source gives
+        assertSigns("The new road positively affected farm incomes.", "new road", "farm incomes",
+                Direction.INCREASE);
+        assertSigns("Flooding adversely impacted rice harvests.", "flooding", "rice harvests", Direction.DECREASE);
+        assertSigns("Lentils are a rich source of iron.", "lentils", "iron", Direction.INCREASE);
+    }
+
+    @Test
     void theInfinitiveAfterACausativesObjectSaysWhatHappensToIt() {
         // a change verb of its own: the object goes up or down
         assertSigns("The drought caused food prices to go up sharply.", "drought", "food prices", Direction.INCREASE);
