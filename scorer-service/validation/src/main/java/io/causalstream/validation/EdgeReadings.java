@@ -61,26 +61,47 @@ final class EdgeReadings {
         int offset = passage.sentences().get(k).start();
         String sentence = passage.sentences().get(k).text();
         List<String> flips = new ArrayList<>();
-        // "Lower interest rates reduced house prices": before a cause that comes first, the head reads a change word
-        // inconsistently (often the verb's sign, not the net one); read the sentence without it, and let it turn
-        // the bare reading once, as the extractor's decoding does (ChangeWordMask)
-        int cut = source.start() < target.start()
-                ? EndValence.beforeStart(sentence.substring(0, source.start() - offset)) : -1;
+        int s0 = source.start() - offset;
+        int s1 = source.end() - offset;
+        int t0 = target.start() - offset;
+        int t1 = target.end() - offset;
+        // the words the reader reads the sentence without, [start, end) of the sentence, in order
+        List<int[]> cuts = new ArrayList<>();
+        String reread = null;
+        if (s0 < t0) {
+            // "Lower interest rates reduced house prices": before a cause that comes first, the head reads a change
+            // word inconsistently (often the verb's sign, not the net one); read the sentence without it, and let it
+            // turn the bare reading once, as the extractor's decoding does (ChangeWordMask)
+            int cut = EndValence.beforeStart(sentence.substring(0, s0));
+            if (cut >= 0) {
+                cuts.add(new int[] {cut, s0});
+                flips.add("'" + sentence.substring(s0, s1) + "' without '" + sentence.substring(cut, s0).strip() + "'");
+            }
+            int verb = SecondVerb.start(sentence.substring(s1, t0));
+            if (verb >= 0) {
+                int from = s1 + 1;
+                cuts.add(new int[] {from, s1 + verb});
+                reread = "'" + sentence.substring(from, s1 + verb).strip() + "'";
+            }
+        }
         TunedReader.PairReading p;
-        if (cut >= 0) {
-            String bare = sentence.substring(0, cut) + sentence.substring(source.start() - offset);
-            int shift = source.start() - offset - cut;
-            List<Integer> key = List.of(k, -1, source.start(), source.end(), target.start(), target.end());
-            p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(reader.read(bare,
-                    reader.encoder().encode(List.of(bare)).getFirst(), cut, cut + source.end() - source.start(),
-                    target.start() - offset - shift, target.end() - offset - shift))).orElse(null);
-            flips.add("'" + passage.text().substring(source.start(), source.end()) + "' without '"
-                    + sentence.substring(cut, source.start() - offset).strip() + "'");
-        } else {
+        if (cuts.isEmpty()) {
             List<Integer> key = List.of(k, source.start(), source.end(), target.start(), target.end());
             p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(
-                    reader.read(sentence, passage.embeddings(k), source.start() - offset,
-                            source.end() - offset, target.start() - offset, target.end() - offset))).orElse(null);
+                    reader.read(sentence, passage.embeddings(k), s0, s1, t0, t1))).orElse(null);
+        } else {
+            StringBuilder bare = new StringBuilder();
+            int at = 0;
+            for (int[] c : cuts) {
+                bare.append(sentence, at, c[0]);
+                at = c[1];
+            }
+            bare.append(sentence.substring(at));
+            String text = bare.toString();
+            int[] b = {shifted(s0, cuts), shifted(s1, cuts), shifted(t0, cuts), shifted(t1, cuts)};
+            List<Integer> key = List.of(k, -1, source.start(), source.end(), target.start(), target.end());
+            p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(reader.read(text,
+                    reader.encoder().encode(List.of(text)).getFirst(), b[0], b[1], b[2], b[3]))).orElse(null);
         }
         double claim = passage.claims.computeIfAbsent(k, x -> reader.claim(passage.embeddings(k)));
         String s = EndValence.negatedForm(sourceLabel, passage.text().substring(source.start(), source.end()));
@@ -92,7 +113,18 @@ final class EdgeReadings {
             flips.add("'" + t + "' for '" + targetLabel + "'");
         }
         // each turns the reading once: an even number cancels
-        return new SentenceReading(k, p, claim, flips.size() % 2 == 0 ? null : String.join(", ", flips));
+        return new SentenceReading(k, p, claim, flips.size() % 2 == 0 ? null : String.join(", ", flips), reread);
+    }
+
+    /** Where a position of the sentence is once the cuts before it are taken out. */
+    private static int shifted(int position, List<int[]> cuts) {
+        int out = position;
+        for (int[] c : cuts) {
+            if (c[1] <= position) {
+                out -= c[1] - c[0];
+            }
+        }
+        return out;
     }
 
     private EdgeReadings() {

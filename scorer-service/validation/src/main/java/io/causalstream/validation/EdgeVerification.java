@@ -186,6 +186,9 @@ final class EdgeVerification {
             if (best.flips() != null) {
                 reading += "; read for " + best.flips();
             }
+            if (best.reread() != null) {
+                reading += "; read without " + best.reread();
+            }
             reasons.add(reading);
         } else if (!refused.isEmpty()) {
             reasons.add(who + ": " + String.join(", ", refused));
@@ -276,7 +279,8 @@ final class EdgeVerification {
 
     private static String read(SentenceReading r, Direction sign) {
         return String.format(Locale.ROOT, "%s (P(link) %.2f, %.2f of it %s)%s", sign, r.pair().forward().edge(),
-                share(r, sign), sign, r.flips() == null ? "" : ", read for " + r.flips());
+                share(r, sign), sign, (r.flips() == null ? "" : ", read for " + r.flips())
+                        + (r.reread() == null ? "" : ", read without " + r.reread()));
     }
 
     private static Direction flip(Direction d) {

@@ -117,6 +117,20 @@ class EdgeValidationReaderTest {
     }
 
     @Test
+    void theSecondObjectOfTwoVerbsIsReadWithoutTheFirst() {
+        reads("fuel prices", "bus ridership", 0.90, 0.03);
+        String two = "Higher fuel prices reduced car trips and increased bus ridership.";
+
+        ValidatedEdge edge = validation(Lexicon.REQUIRE).validate(two,
+                List.of(triple("fuel prices", "bus ridership", Direction.INCREASE))).edges().getFirst();
+
+        assertThat(edge.state()).isEqualTo(ValidationState.VALIDATED);
+        assertThat(reason(edge, Verdict.VERIFICATION)).startsWith("reader stand-in reads INCREASE (P(link) 0.93, "
+                + "0.97 of it INCREASE), read without 'reduced car trips and' source -> target in sentence 1: agrees");
+        assertThat(encoder.encoded).contains(List.of("Higher fuel prices increased bus ridership."));
+    }
+
+    @Test
     void anOppositeReadingLeavesTheEdgeHypothesizedNamingBothReadings() {
         reads("fuel taxes", "car use", 0.03, 0.90);
 

@@ -114,6 +114,40 @@ class OneClauseSignsTest {
         assertThat(share).as("share of the stated edges VALIDATED").isGreaterThanOrEqualTo(0.70);
     }
 
+    /** "X <verb> A and <second verb> Y": the second verb gives X -> Y its sign, whatever the first one's. */
+    @Test
+    void aSecondVerbGivesItsObjectItsSign() {
+        List<Verb> first = List.of(new Verb("raised", true), new Verb("cut", false), new Verb("boosted", true),
+                new Verb("curbed", false), new Verb("damaged", false));
+        List<Verb> second = List.of(new Verb("reduced", false), new Verb("increased", true),
+                new Verb("lowered", false), new Verb("weakened", false), new Verb("intensified", true),
+                new Verb("enhanced", true));
+        String[][] concepts = {{"the heatwave", "crop yields", "water prices"}, {"the new tariff", "steel imports",
+                "car prices"}, {"the strike", "train services", "road congestion"}};
+        List<String> wrong = new ArrayList<>();
+        int right = 0;
+        int k = 0;
+        for (Verb a : first) {
+            for (Verb b : second) {
+                String[] c = concepts[k++ % concepts.length];
+                String text = Character.toUpperCase(c[0].charAt(0)) + c[0].substring(1) + " " + a.form() + " " + c[1]
+                        + " and " + b.form() + " " + c[2] + ".";
+                String[] pair = {c[0].substring(c[0].indexOf(' ') + 1), c[2]};
+                Direction stated = b.increases() ? Direction.INCREASE : Direction.DECREASE;
+                Direction flipped = stated == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+                right += state(text, pair, stated) == ValidationState.VALIDATED ? 1 : 0;
+                if (state(text, pair, flipped) == ValidationState.VALIDATED) {
+                    wrong.add(text + " -> " + pair[0] + " " + flipped + " " + pair[1]);
+                }
+            }
+        }
+        int all = first.size() * second.size();
+        System.out.printf(Locale.ROOT, "second verbs: %d sentences, %d stated edges VALIDATED (%.1f %%), %d flipped "
+                + "ones%n", all, right, 100.0 * right / all, wrong.size());
+        assertThat(wrong).as("flipped edges VALIDATED").isEmpty();
+        assertThat(right).as("stated edges VALIDATED").isGreaterThanOrEqualTo(all / 2);
+    }
+
     private static ValidationState state(String text, String[] pair, Direction direction) {
         return validation.validate(text, List.of(triple(pair[0], pair[1], direction))).edges().getFirst().state();
     }
