@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * <p>The cues are the project's one {@link CueLexicon} (the rule extractor's) and its {@link Negation} words, so
  * a sentence the extractor reads as "X reduces Y" reads the same here. The patterns below add what a checker
  * needs beyond an extractor: weaker verbs (affects, allows), the passive after an auxiliary, discourse connectives
- * (therefore, since), leading conditions (if, when) and comparatives (more, lower) as polarity words.
+ * (therefore, since), leading conditions (if, when), comparatives (more, lower) as polarity words, and the
+ * constructions of {@link ChangeNoun}, {@link EffectOf} and {@link EffectNoun} ("fever from dehydration").
  */
 final class CueCheck {
 
@@ -76,14 +77,16 @@ final class CueCheck {
             + "|boost(?:s|ed|ing)?|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)"
             + "|strengthen(?:s|ed|ing)?|grow(?:s|ing)?|grew|higher|more|greater|fuel(?:s|ed|led|ing)?"
             + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing)|ris(?:e|es|en|ing)|rose|soar(?:s|ed|ing)?"
-            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|positively|favou?rably|beneficially|go(?:es)?\\s+up|went\\s+up|gone\\s+up|" + PUSHING + "\\s+up)\\b");
+            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|positively|favou?rably|beneficially|go(?:es)?\\s+up"
+            + "|went\\s+up|gone\\s+up|" + PUSHING + "\\s+up)\\b");
     private static final Pattern DECREASE = Pattern.compile("\\b(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
             + "|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?"
             + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
             + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
             + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?|los(?:e|es|t|ing)"
             + "|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|shrink(?:s|ing)?|shr[au]nk|plung(?:e|es|ed|ing)"
-            + "|collaps(?:e|es|ed|ing)|negatively|adversely|detrimentally|go(?:es)?\\s+down|went\\s+down|gone\\s+down|" + PUSHING + "\\s+down)\\b");
+            + "|collaps(?:e|es|ed|ing)|negatively|adversely|detrimentally|go(?:es)?\\s+down|went\\s+down"
+            + "|gone\\s+down|" + PUSHING + "\\s+down)\\b");
 
     /**
      * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's
@@ -194,6 +197,7 @@ final class CueCheck {
         String effect = target.start() >= 0 && target.end() <= text.length()
                 ? text.substring(target.start(), target.end()) : "";
         List<Signed> signed = signedWords(bridge, lexical, effect);
+        // "a negative effect of X on Y": the adjective is the construction's polarity word; without one, no sign
         EffectOf.Reading effectOf = cue.equals("effect of ... on") ? EffectOf.of(lead, bridge) : EffectOf.Reading.NONE;
         if (effectOf == EffectOf.Reading.UNSIGNED) {
             return new Result(orientation, Polarity.UNKNOWN, cue, "");
@@ -202,8 +206,8 @@ final class CueCheck {
                     effectOf == EffectOf.Reading.INCREASE ? Direction.INCREASE : Direction.DECREASE));
         }
         // "curbed a decline in Y": a signed verb acting on a change noun right before the second mention (ChangeNoun)
-        ChangeNoun.Found actedOn = ChangeNoun.atEnd(bridge).filter(n -> signed.stream().anyMatch(w -> w.end() <= n.start()
-                && ChangeNoun.actsOn(bridge.substring(w.end(), n.start())))).orElse(null);
+        ChangeNoun.Found actedOn = ChangeNoun.atEnd(bridge).filter(n -> signed.stream().anyMatch(
+                w -> w.end() <= n.start() && ChangeNoun.actsOn(bridge.substring(w.end(), n.start())))).orElse(null);
         if (actedOn != null) {
             signed.removeIf(w -> w.end() > actedOn.start());
         }
@@ -361,7 +365,7 @@ final class CueCheck {
                 && COORDINATION.matcher(bridge.substring(otherEnd, last.start)).find();
     }
 
-    /** "from", a determiner and up to two modifiers of the cause's noun phrase, between an effect noun and its cause. */
+    /** Between an effect noun and its cause: "from", a determiner and up to two modifiers of the cause's phrase. */
     private static final Pattern EFFECT_FROM = Pattern.compile("^\\s+from\\s+(?:(?:the|a|an|this|that|his|her|its"
             + "|their|our|my|your)\\s+)?((?:[\\p{L}][\\p{L}-]*\\s+){0,2})$");
 
