@@ -147,6 +147,9 @@ final class CueCheck {
         boolean hasPassive = regexPassive || lexicalPassive != null;
         boolean hasBackward = regexBackward || lexicalBackward != null;
         boolean hasForward = !hasPassive && (forward.find() || lexicalForward != null);
+        // "a negative effect of X on Y" (EffectOf), read where no cue stands between the mentions
+        EffectOf.Reading effectOf = hasPassive || hasBackward || hasForward ? EffectOf.Reading.NONE
+                : EffectOf.of(lead, bridge);
         if (hasPassive || hasBackward) {
             if (!hasForward) {
                 // "first is caused by second" / "first because second": second -> first
@@ -156,7 +159,7 @@ final class CueCheck {
         } else if (hasForward) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
             cue = forward.hasMatch() ? forward.group() : lexicalForward.form();
-        } else if (EffectOf.of(lead, bridge) != EffectOf.Reading.NONE) {
+        } else if (effectOf != EffectOf.Reading.NONE) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
             cue = "effect of ... on";
         } else if (effectFrom(bridge, text.substring(first.start(), first.end()),
@@ -198,7 +201,6 @@ final class CueCheck {
                 ? text.substring(target.start(), target.end()) : "";
         List<Signed> signed = signedWords(bridge, lexical, effect);
         // "a negative effect of X on Y": the adjective is the construction's polarity word; without one, no sign
-        EffectOf.Reading effectOf = cue.equals("effect of ... on") ? EffectOf.of(lead, bridge) : EffectOf.Reading.NONE;
         if (effectOf == EffectOf.Reading.UNSIGNED) {
             return new Result(orientation, Polarity.UNKNOWN, cue, "");
         } else if (effectOf != EffectOf.Reading.NONE) {

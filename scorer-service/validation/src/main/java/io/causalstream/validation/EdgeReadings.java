@@ -84,25 +84,14 @@ final class EdgeReadings {
                 reread = "'" + sentence.substring(from, s1 + verb).strip() + "'";
             }
         }
-        TunedReader.PairReading p;
-        if (cuts.isEmpty()) {
-            List<Integer> key = List.of(k, source.start(), source.end(), target.start(), target.end());
-            p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(
-                    reader.read(sentence, passage.embeddings(k), s0, s1, t0, t1))).orElse(null);
-        } else {
-            StringBuilder bare = new StringBuilder();
-            int at = 0;
-            for (int[] c : cuts) {
-                bare.append(sentence, at, c[0]);
-                at = c[1];
-            }
-            bare.append(sentence.substring(at));
-            String text = bare.toString();
-            int[] b = {shifted(s0, cuts), shifted(s1, cuts), shifted(t0, cuts), shifted(t1, cuts)};
-            List<Integer> key = List.of(k, -1, source.start(), source.end(), target.start(), target.end());
-            p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(reader.read(text,
-                    reader.encoder().encode(List.of(text)).getFirst(), b[0], b[1], b[2], b[3]))).orElse(null);
-        }
+        // as written, the sentence's vectors are the passage's; with words cut, the bare sentence is encoded alone
+        String text = cuts.isEmpty() ? sentence : without(sentence, cuts);
+        int[] b = {shifted(s0, cuts), shifted(s1, cuts), shifted(t0, cuts), shifted(t1, cuts)};
+        List<Integer> key = cuts.isEmpty() ? List.of(k, source.start(), source.end(), target.start(), target.end())
+                : List.of(k, -1, source.start(), source.end(), target.start(), target.end());
+        TunedReader.PairReading p = passage.readings.computeIfAbsent(key, x -> java.util.Optional.ofNullable(
+                reader.read(text, cuts.isEmpty() ? passage.embeddings(k)
+                        : reader.encoder().encode(List.of(text)).getFirst(), b[0], b[1], b[2], b[3]))).orElse(null);
         double claim = passage.claims.computeIfAbsent(k, x -> reader.claim(passage.embeddings(k)));
         String s = EndValence.negatedForm(sourceLabel, passage.text().substring(source.start(), source.end()));
         String t = EndValence.negatedForm(targetLabel, passage.text().substring(target.start(), target.end()));
@@ -114,6 +103,17 @@ final class EdgeReadings {
         }
         // each turns the reading once: an even number cancels
         return new SentenceReading(k, p, claim, flips.size() % 2 == 0 ? null : String.join(", ", flips), reread);
+    }
+
+    /** The sentence with the cuts ([start, end), in order) taken out. */
+    private static String without(String sentence, List<int[]> cuts) {
+        StringBuilder bare = new StringBuilder();
+        int at = 0;
+        for (int[] c : cuts) {
+            bare.append(sentence, at, c[0]);
+            at = c[1];
+        }
+        return bare.append(sentence.substring(at)).toString();
     }
 
     /** Where a position of the sentence is once the cuts before it are taken out. */
