@@ -1,5 +1,12 @@
 package io.causalstream.validation;
 
+import static io.causalstream.validation.CuePatterns.BACKWARD;
+import static io.causalstream.validation.CuePatterns.DECREASE;
+import static io.causalstream.validation.CuePatterns.FORWARD;
+import static io.causalstream.validation.CuePatterns.INCREASE;
+import static io.causalstream.validation.CuePatterns.LEADING;
+import static io.causalstream.validation.CuePatterns.PASSIVE;
+
 import io.causalstream.schemas.graph.Direction;
 import io.causalstream.text.cues.ClauseChain;
 import io.causalstream.text.cues.Cue;
@@ -23,10 +30,11 @@ import java.util.regex.Pattern;
  * says nothing rather than guess.
  *
  * <p>The cues are the project's one {@link CueLexicon} (the rule extractor's) and its {@link Negation} words, so
- * a sentence the extractor reads as "X reduces Y" reads the same here. The patterns below add what a checker
+ * a sentence the extractor reads as "X reduces Y" reads the same here. {@link CuePatterns} adds what a checker
  * needs beyond an extractor: weaker verbs (affects, allows), the passive after an auxiliary, discourse connectives
  * (therefore, since), leading conditions (if, when), comparatives (more, lower) as polarity words, and the
- * constructions of {@link ChangeNoun}, {@link EffectOf} and {@link EffectNoun} ("fever from dehydration").
+ * constructions of {@link ChangeNoun}, {@link EffectOf}, {@link CausesOf} and {@link EffectNoun} ("fever from
+ * dehydration").
  */
 final class CueCheck {
 
@@ -46,47 +54,6 @@ final class CueCheck {
 
     record Result(Orientation orientation, Polarity polarity, String cue, String polarityWord) {
     }
-
-    /** Verbs that with "up" or "down" say which way they move their object ("drove down costs", "push up prices"). */
-    private static final String PUSHING = "(?:driv(?:e|es|en|ing)|drove|push(?:es|ed|ing)?|forc(?:e|es|ed|ing)"
-            + "|pull(?:s|ed|ing)?)";
-    private static final String FORWARD_VERBS = PUSHING + "\\s+(?:up|down)|"
-            + "caus(?:e|es|ed|ing)|lead(?:s|ing)? to|led to|result(?:s|ed|ing)? in|impact(?:s|ed|ing)?(?:\\s+on)?"
-            + "|sources?\\s+of"
-            + "|produc(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|br(?:ing|ings|ought) about|g(?:ive|ives|ave|iving) rise to"
-            + "|contribut(?:e|es|ed|ing) to|increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)|boost(?:s|ed|ing)?"
-            + "|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)|strengthen(?:s|ed|ing)?"
-            + "|reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?"
-            + "|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?"
-            + "|hinder(?:s|ed|ing)?|affect(?:s|ed|ing)?|influenc(?:e|es|ed|ing)|driv(?:e|es|ing)|drove|driven"
-            + "|induc(?:e|es|ed|ing)|generat(?:e|es|ed|ing)|creat(?:e|es|ed|ing)|enabl(?:e|es|ed|ing)"
-            + "|allow(?:s|ed|ing)?|mak(?:e|es|ing)|made|yield(?:s|ed|ing)?|spark(?:s|ed|ing)?|fuel(?:s|ed|led|ing)?"
-            + "|anchor(?:s|ed|ing)?|ensur(?:e|es|ed|ing)|boost";
-    private static final Pattern PASSIVE = Pattern.compile("\\b(?:is|are|was|were|be|been|being|get|gets|got)\\s+"
-            + "(?:\\w+ly\\s+)?(?:" + FORWARD_VERBS + ")\\s+by\\b|\\b(?:caused|driven|triggered|induced|influenced"
-            + "|affected|produced|generated|fuel(?:l)?ed|sparked|prompted|explained|determined|shaped)\\s+by\\b");
-    private static final Pattern BACKWARD = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
-            + "|as a (?:result|consequence) of|on account of|result(?:s|ed|ing)? from|stem(?:s|med|ming)? from"
-            + "|aris(?:e|es|ing) from|arose from|follow(?:s|ed|ing)? from|depend(?:s|ed|ing)? on|since"
-            + "|com(?:e|es|ing) from|came from|ensu(?:e|es|ed|ing) from|in the wake of)\\b");
-    private static final Pattern FORWARD = Pattern.compile("\\b(?:" + FORWARD_VERBS + "|therefore|thus|hence"
-            + "|consequently|as a (?:result|consequence)|thereby|so that|in turn|which means|so)\\b");
-    private static final Pattern LEADING = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
-            + "|as a (?:result|consequence) of|if|when|whenever|after|once)\\b");
-    private static final Pattern INCREASE = Pattern.compile("\\b(?:increas(?:e|es|ed|ing)|rais(?:e|es|ed|ing)"
-            + "|boost(?:s|ed|ing)?|improv(?:e|es|ed|ing)|enhanc(?:e|es|ed|ing)|promot(?:e|es|ed|ing)"
-            + "|strengthen(?:s|ed|ing)?|grow(?:s|ing)?|grew|higher|more|greater|fuel(?:s|ed|led|ing)?"
-            + "|amplif(?:y|ies|ied)|accelerat(?:e|es|ed|ing)|ris(?:e|es|en|ing)|rose|soar(?:s|ed|ing)?"
-            + "|surg(?:e|es|ed|ing)|climb(?:s|ed|ing)?|positively|favou?rably|beneficially|go(?:es)?\\s+up"
-            + "|went\\s+up|gone\\s+up|" + PUSHING + "\\s+up)\\b");
-    private static final Pattern DECREASE = Pattern.compile("\\b(?:reduc(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)"
-            + "|lower(?:s|ed|ing)?|diminish(?:es|ed|ing)?|weaken(?:s|ed|ing)?|prevent(?:s|ed|ing)?"
-            + "|inhibit(?:s|ed|ing)?|suppress(?:es|ed|ing)?|hinder(?:s|ed|ing)?|cut(?:s|ting)?|less|fewer"
-            + "|declin(?:e|es|ed|ing)|impair(?:s|ed|ing)?|harm(?:s|ed|ing)?|undermin(?:e|es|ed|ing)"
-            + "|mitigat(?:e|es|ed|ing)|alleviat(?:e|es|ed|ing)|slow(?:s|ed|ing)?|los(?:e|es|t|ing)"
-            + "|fall(?:s|en|ing)?|fell|drop(?:s|ped|ping)?|shrink(?:s|ing)?|shr[au]nk|plung(?:e|es|ed|ing)"
-            + "|collaps(?:e|es|ed|ing)|negatively|adversely|detrimentally|go(?:es)?\\s+down|went\\s+down"
-            + "|gone\\s+down|" + PUSHING + "\\s+down)\\b");
 
     /**
      * The {@link ClauseChain} of {@code bridge} read with this checker's cue patterns as well as the lexicon's
@@ -162,6 +129,11 @@ final class CueCheck {
         } else if (effectOf != EffectOf.Reading.NONE) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
             cue = "effect of ... on";
+        } else if (effectOf == EffectOf.Reading.NONE && !hasPassive && !hasBackward && !hasForward
+                && CausesOf.names(lead, bridge)) {
+            // "the main causes of Y are A, B and X": the second mention is a cause of the first
+            orientation = sourceFirst ? Orientation.REVERSED : Orientation.CONSISTENT;
+            cue = "causes of ... are";
         } else if (effectFrom(bridge, text.substring(first.start(), first.end()),
                 text.substring(second.start(), second.end()))) {
             // "fever from dehydration": an effect noun, "from" and its cause, inside one noun phrase (EffectNoun)

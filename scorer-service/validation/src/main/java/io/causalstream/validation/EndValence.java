@@ -33,12 +33,13 @@ final class EndValence {
     /** Participles of decrease verbs that the cue lexicon does not hold. */
     private static final List<String> OTHER_PARTICIPLES = List.of("depleted", "degraded", "interrupted");
     /** Adjectives and nouns (with their preposition) that turn the concept after them down. */
-    private static final String DOWN_BEFORE = "lower|less|fewer|declining|smaller|weaker|falling|shrinking|poorer"
+    private static final String DOWN_BEFORE = "lower|low|less|fewer|declining|smaller|weaker|falling|shrinking|poorer|poor"
+            + "|scarce|insufficient|inadequate"
             + "|worse|worsening|deteriorating|" + String.join("|", OTHER_PARTICIPLES) + "|"
             + String.join("|", DECREASE_PARTICIPLES)
             + "|(?:lack|loss|losses|absence|shortage|scarcity|depletion|erosion|decline|declines|drop|drops|fall"
             + "|falls|reduction|reductions|decrease|decreases|cut|cuts|deficiency|deficiencies|insufficiency"
-            + "|inadequacy)\\s+(?:of|in)";
+            + "|inadequacy|rarity|destruction|collapse)\\s+(?:of|in)|disruptions?\\s+(?:of|to)";
     /**
      * Words that also are verbs ("statins lower cholesterol"): a modifier only after a function word or a break.
      * Every participle is one ("drought reduced yields").

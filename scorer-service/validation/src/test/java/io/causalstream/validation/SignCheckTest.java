@@ -131,6 +131,59 @@ class SignCheckTest {
     }
 
     @Test
+    void aListOfCausesNamedAfterTheirEffectRunsBackward() {
+        assertSigns("The leading causes of road deaths are speeding, alcohol and fatigue.", "fatigue",
+                "road deaths", Direction.INCREASE);
+        assertSigns("Major drivers of deforestation in the region include cattle ranching and soy farming.",
+                "cattle ranching", "deforestation", Direction.INCREASE);
+        assertSigns("The main causes of the outbreak were contaminated wells.", "contaminated wells", "outbreak",
+                Direction.INCREASE);
+        // the words after "causes of" that are no list of causes: no link
+        assertNoSign("The causes of the fire were studied by engineers.", "engineers", "fire");
+    }
+
+    @Test
+    void aResultOrAResponseNamedAfterItsCauseRunsBackward() {
+        assertSigns("The famine was the result of three failed harvests.", "failed harvests", "famine",
+                Direction.INCREASE);
+        assertSigns("Bus fares rose in response to higher fuel costs.", "fuel costs", "bus fares",
+                Direction.INCREASE);
+        assertSigns("Burglaries fell sharply as a result of better street lighting.", "street lighting",
+                "burglaries", Direction.DECREASE);
+        assertSigns("Looting spread in the aftermath of the earthquake.", "earthquake", "looting",
+                Direction.INCREASE);
+    }
+
+    @Test
+    void lessCommonCueVerbsStateTheirSign() {
+        assertSigns("Cheap imports depressed local wheat prices.", "cheap imports", "local wheat prices",
+                Direction.DECREASE);
+        assertSigns("Overcrowding breeds disease in refugee camps.", "overcrowding", "disease", Direction.INCREASE);
+        assertSigns("The new booking rules brought down waiting times.", "new booking rules", "waiting times",
+                Direction.DECREASE);
+        assertSigns("Repeated strikes compromised hospital care.", "repeated strikes", "hospital care",
+                Direction.DECREASE);
+        assertSigns("Rumours of a shortage stirred up panic buying.", "rumours of a shortage", "panic buying",
+                Direction.INCREASE);
+        assertSigns("Warehouse stocks were destroyed by the flood.", "flood", "warehouse stocks",
+                Direction.DECREASE);
+        assertSigns("Air pollution has a negative effect on lung function.", "air pollution", "lung function",
+                Direction.DECREASE);
+        assertSigns("School meals had a positive impact on attendance.", "school meals", "attendance",
+                Direction.INCREASE);
+    }
+
+    @Test
+    void lowPoorAndDamageToAMentionAreLessOfIt() {
+        assertSigns("Low rainfall reduced maize yields.", "rainfall", "maize yields", Direction.INCREASE);
+        assertSigns("Poor sanitation causes cholera.", "sanitation", "cholera", Direction.DECREASE);
+        assertSigns("Disruptions to supply chains raised prices.", "supply chains", "prices", Direction.DECREASE);
+        assertSigns("The storms caused damage to coastal roads.", "storms", "coastal roads", Direction.DECREASE);
+        // the label's own word flips nothing
+        assertSigns("Poor sanitation causes cholera.", "poor sanitation", "cholera", Direction.INCREASE);
+    }
+
+    @Test
     void theInfinitiveAfterACausativesObjectSaysWhatHappensToIt() {
         // a change verb of its own: the object goes up or down
         assertSigns("The drought caused food prices to go up sharply.", "drought", "food prices", Direction.INCREASE);
