@@ -116,6 +116,8 @@ class WebPagesIT {
     }
 
     private void clickThrough(TestCluster cluster, String base, String passage, WebDriverWait wait) throws Exception {
+        // the dashboard redraws its tables as events arrive: an element read while its row is replaced is read again
+        wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
         {
 
             // the dashboard first: it must learn of the judgment live, without a reload
@@ -176,9 +178,7 @@ class WebPagesIT {
             cluster.send(Topics.MEASURE_ALIGNMENT, "ALL|meteor@0.55", MeasureAlignment.newBuilder()
                     .setScope("ALL").setMeasure("meteor@0.55").setSpearman(0.42).setCiLow(0.1).setCiHigh(0.74)
                     .setCiLevel(0.95).setN(20).setPassages(7).setThreshold(0.55).setUpdatedAt(T0).build());
-            // (the table is redrawn as events arrive: a row read while it is replaced is read again)
-            wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-                    .until(d -> cells("alignment").contains("meteor@0.55|0.420|(0.100, 0.740)|7|0.500"));
+            wait.until(d -> cells("alignment").contains("meteor@0.55|0.420|(0.100, 0.740)|7|0.500"));
             screenshot("dashboard.png");
             Accessibility.check(browser, "dashboard");
 
