@@ -32,17 +32,19 @@ final class CuePatterns {
             + "|anchor(?:s|ed|ing)?|ensur(?:e|es|ed|ing)|boost|breed(?:s|ing)?|bred|depress(?:es|ed|ing)?"
             + "|br(?:ing|ings|ought|inging) down|drain(?:s|ed|ing)?|compromis(?:e|es|ed|ing)|stir(?:s|red|ring)? up"
             + "|predispos(?:e|es|ed|ing)|permit(?:s|ted|ting)?|prompt(?:s|ed|ing)?|provok(?:e|es|ed|ing)"
-            + "|elevat(?:e|es|ed|ing)|" + EFFECT_ON + "|catalysts? for|(?:a )?fertile ground for";
+            + "|elevat(?:e|es|ed|ing)|instigat(?:e|es|ed|ing)|emit(?:s|ted|ting)?|translat(?:e|es|ed|ing) into|"
+            + EFFECT_ON + "|catalysts? for|(?:a )?fertile ground for";
     static final Pattern PASSIVE = Pattern.compile("\\b(?:is|are|was|were|be|been|being|get|gets|got)\\s+"
             + "(?:\\w+ly\\s+)?(?:" + FORWARD_VERBS + ")\\s+by\\b|\\b(?:caused|driven|triggered|induced|influenced"
             + "|affected|produced|generated|fuel(?:l)?ed|sparked|prompted|explained|determined|shaped|destroyed|enabled"
             + "|created|encouraged|inhibited|mitigated|alleviated|discouraged|jeopardi[sz]ed|escalated|heightened|bred"
-            + "|depressed|provoked|compromised|elevated|drained|brought about|brought down|stirred up)\\s+by\\b");
+            + "|depressed|provoked|compromised|elevated|drained|brought about|brought down|stirred up|instigated)\\s+by\\b");
     static final Pattern BACKWARD = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
             + "|as a (?:result|consequence) of|on account of|result(?:s|ed|ing)? from|stem(?:s|med|ming)? from"
             + "|aris(?:e|es|ing) from|arose from|follow(?:s|ed|ing)? from|depend(?:s|ed|ing)? on|since"
             + "|com(?:e|es|ing) from|came from|ensu(?:e|es|ed|ing) from|in the wake of|in the aftermath of"
-            + "|(?:in|as a) response to|by-products? of|(?:the|a|an|direct|indirect|main|major|likely)"
+            + "|(?:in|as a) response to|by-products? of|(?:is|are|was|were|be|been|being)\\s+(?:\\w+ly\\s+)?rooted in"
+            + "|radiat(?:e|es|ed|ing) from|(?:the|a|an|direct|indirect|main|major|likely)"
             + "\\s+(?:results?|consequences?|outcomes?) of)\\b");
     static final Pattern FORWARD = Pattern.compile("\\b(?:" + FORWARD_VERBS + "|therefore|thus|hence"
             + "|consequently|as a (?:result|consequence)(?!\\s+of)|thereby|so that|in turn|which means|so)\\b");

@@ -152,6 +152,9 @@ class SignCheckTest {
                 "burglaries", Direction.DECREASE);
         assertSigns("Looting spread in the aftermath of the earthquake.", "earthquake", "looting",
                 Direction.INCREASE);
+        assertSigns("The dispute is rooted in unpaid overtime.", "unpaid overtime", "dispute", Direction.INCREASE);
+        assertSigns("The strike was instigated by dock workers.", "dock workers", "strike", Direction.INCREASE);
+        assertSigns("Heat radiating from the stove warmed the kitchen.", "stove", "heat", Direction.INCREASE);
     }
 
     @Test
@@ -163,6 +166,7 @@ class SignCheckTest {
                 Direction.DECREASE);
         assertSigns("Repeated strikes compromised hospital care.", "repeated strikes", "hospital care",
                 Direction.DECREASE);
+        assertSigns("The diesel generators emit fine soot.", "diesel generators", "fine soot", Direction.INCREASE);
         assertSigns("Rumours of a shortage stirred up panic buying.", "rumours of a shortage", "panic buying",
                 Direction.INCREASE);
         assertSigns("Warehouse stocks were destroyed by the flood.", "flood", "warehouse stocks",
