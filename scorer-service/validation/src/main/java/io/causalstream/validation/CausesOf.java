@@ -20,8 +20,8 @@ final class CausesOf {
      */
     private static final Pattern BRIDGE = Pattern.compile("^(?:\\s+(?:in|among|for|across|of)\\s+(?:[\\p{L}'-]+\\s+)"
             + "{0,4}?)?\\s*(?:,\\s*)?(?:are|is|was|were|include|includes|included|including|:)\\s+"
-            + "(?:(?:the\\s+|a\\s+|an\\s+)?[\\p{L}\\p{N}'/-]+(?:\\s+[\\p{L}\\p{N}'/-]+){0,4}(?:\\s*,\\s*(?:and\\s+|or\\s+)?"
-            + "|\\s+and\\s+|\\s+or\\s+))*(?:the\\s+|a\\s+|an\\s+)?$");
+            + "(?:(?:the\\s+|a\\s+|an\\s+)?[\\p{L}\\p{N}'/-]+(?:\\s+[\\p{L}\\p{N}'/-]+){0,4}"
+            + "(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+and\\s+|\\s+or\\s+))*(?:the\\s+|a\\s+|an\\s+)?$");
 
     private CausesOf() {
     }

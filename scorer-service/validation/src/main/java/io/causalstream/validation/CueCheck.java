@@ -129,8 +129,7 @@ final class CueCheck {
         } else if (effectOf != EffectOf.Reading.NONE) {
             orientation = sourceFirst ? Orientation.CONSISTENT : Orientation.REVERSED;
             cue = "effect of ... on";
-        } else if (effectOf == EffectOf.Reading.NONE && !hasPassive && !hasBackward && !hasForward
-                && CausesOf.names(lead, bridge)) {
+        } else if (CausesOf.names(lead, bridge)) {
             // "the main causes of Y are A, B and X": the second mention is a cause of the first
             orientation = sourceFirst ? Orientation.REVERSED : Orientation.CONSISTENT;
             cue = "causes of ... are";

@@ -38,7 +38,8 @@ final class CuePatterns {
             + "(?:\\w+ly\\s+)?(?:" + FORWARD_VERBS + ")\\s+by\\b|\\b(?:caused|driven|triggered|induced|influenced"
             + "|affected|produced|generated|fuel(?:l)?ed|sparked|prompted|explained|determined|shaped|destroyed|enabled"
             + "|created|encouraged|inhibited|mitigated|alleviated|discouraged|jeopardi[sz]ed|escalated|heightened|bred"
-            + "|depressed|provoked|compromised|elevated|drained|brought about|brought down|stirred up|instigated)\\s+by\\b");
+            + "|depressed|provoked|compromised|elevated|drained|brought about|brought down|stirred up|instigated)"
+            + "\\s+by\\b");
     static final Pattern BACKWARD = Pattern.compile("\\b(?:because(?: of)?|due to|owing to|thanks to"
             + "|as a (?:result|consequence) of|on account of|result(?:s|ed|ing)? from|stem(?:s|med|ming)? from"
             + "|aris(?:e|es|ing) from|arose from|follow(?:s|ed|ing)? from|depend(?:s|ed|ing)? on|since"

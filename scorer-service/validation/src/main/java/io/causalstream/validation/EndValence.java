@@ -33,8 +33,8 @@ final class EndValence {
     /** Participles of decrease verbs that the cue lexicon does not hold. */
     private static final List<String> OTHER_PARTICIPLES = List.of("depleted", "degraded", "interrupted");
     /** Adjectives and nouns (with their preposition) that turn the concept after them down. */
-    private static final String DOWN_BEFORE = "lower|low|less|fewer|declining|smaller|weaker|falling|shrinking|poorer|poor"
-            + "|scarce|insufficient|inadequate"
+    private static final String DOWN_BEFORE = "lower|low|less|fewer|declining|smaller|weaker|falling|shrinking"
+            + "|poorer|poor|scarce|insufficient|inadequate"
             + "|worse|worsening|deteriorating|" + String.join("|", OTHER_PARTICIPLES) + "|"
             + String.join("|", DECREASE_PARTICIPLES)
             + "|(?:lack|loss|losses|absence|shortage|scarcity|depletion|erosion|decline|declines|drop|drops|fall"
