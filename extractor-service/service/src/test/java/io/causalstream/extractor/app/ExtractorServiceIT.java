@@ -69,7 +69,7 @@ class ExtractorServiceIT {
                     .collect(Collectors.toMap(ConsumerRecord::key, ConsumerRecord::value));
             assertThat(read.stream().filter(r -> ours.contains(r.key()))).hasSize(3); // each exactly once
 
-            Annotator rules = new Annotator("rules-v1", AnnotatorKind.RULES, "causal-cues-v4+opennlp-1.5", null);
+            Annotator rules = new Annotator("rules-v1", AnnotatorKind.RULES, "causal-cues-v5+opennlp-1.5", null);
             Extraction m = byPassage.get(mali);
             assertThat(m.getPassageId()).isEqualTo(mali);
             assertThat(m.getAnnotationId()).isEqualTo("rules-v1");

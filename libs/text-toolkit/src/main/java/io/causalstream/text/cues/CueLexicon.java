@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
 public final class CueLexicon {
 
     /**
-     * The cues of version {@code causal-cues-v4}, the version the rule extractor's model name carries: change
+     * The cues of version {@code causal-cues-v5}, the version the rule extractor's model name carries: change
      * {@code RuleBasedExtractor.MODEL} when this list changes, so that extractions made with another list are told
      * apart. A cue's sign may depend on what it acts on ("worsen" lowers a good thing): {@link Cue#signFor}.
      */
@@ -69,6 +69,13 @@ public final class CueLexicon {
             forward(UNSIGNED, "generates", "generate", "generated", "generating"),
             forward(UNSIGNED, "creates", "create", "created", "creating"),
             forward(UNSIGNED, "drives", "drive", "drove", "driving"),
+            forward(UNSIGNED, "brings about", "bring about", "brought about", "bringing about"),
+            forward(UNSIGNED, "gives rise to", "give rise to", "gave rise to", "giving rise to", "given rise to"),
+            // a verb of motion with its particle says which way the object moves: "drove up prices"
+            forward(INCREASE, "drives up", "drive up", "drove up", "driving up", "pushes up", "push up", "pushed up",
+                    "pushing up"),
+            forward(DECREASE, "drives down", "drive down", "drove down", "driving down", "pushes down", "push down",
+                    "pushed down", "pushing down", "brings down", "bring down", "brought down", "bringing down"),
             forward(DECREASE, "reduces", "reduce", "reduced", "reducing"),
             forward(DECREASE, "decreases", "decrease", "decreased", "decreasing"),
             // no bare "lower": far more often the adjective ("lower rainfall") than the verb
@@ -111,12 +118,14 @@ public final class CueLexicon {
             backward(INCREASE, "increased by", "raised by", "improved by", "boosted by", "promoted by",
                     "enhanced by", "exacerbated by", "facilitated by", "strengthened by", "intensified by",
                     "aggravated by", "amplified by", "accelerated by", "spurred by", "stimulated by",
-                    "fostered by", "deepened by"),
+                    "fostered by", "deepened by", "driven up by", "pushed up by"),
             worsening(backward(INCREASE, "worsened by")),
             backward(DECREASE, "reduced by", "decreased by", "lowered by", "hindered by", "threatened by",
                     "undermined by", "prevented by", "limited by", "hampered by", "weakened by", "damaged by",
                     "disrupted by", "constrained by", "restricted by", "curbed by", "impaired by", "harmed by",
-                    "diminished by", "suppressed by", "eroded by", "dampened by")));
+                    "diminished by", "suppressed by", "eroded by", "dampened by", "driven down by", "pushed down by",
+                    "brought down by"),
+            backward(UNSIGNED, "brought about by")));
 
     private final List<Cue> cues;
     private final Map<String, Cue> byForm = new HashMap<>();

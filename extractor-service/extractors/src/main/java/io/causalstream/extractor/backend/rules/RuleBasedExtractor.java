@@ -25,7 +25,7 @@ public final class RuleBasedExtractor implements Extractor {
 
     public static final String ANNOTATOR_ID = "rules-v1";
     /** Names the cue lexicon and the phrase rules: bump it with {@link CueLexicon#DEFAULT} or {@link NounPhrases}. */
-    public static final String MODEL = "causal-cues-v4+opennlp-1.5";
+    public static final String MODEL = "causal-cues-v5+opennlp-1.5";
 
     private final CausalSentenceParser parser = new CausalSentenceParser(CueLexicon.DEFAULT);
     /** Idle taggers, borrowed per passage; grows to the number of passages extracted at the same time. */

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * in several forms, phrasal ones among them ({@link #VERBS}), and concept pairs of unrelated domains. Where the cue
  * lexicon reads the verb, decoding states the sign by rule and every edge must be true. Where it does not, the sign
  * is the relation head's reading: the share of its edges that are true is measured and must not fall below what the
- * shipped model reads, less a sentence or two of room for another CPU's float order (95.6 % of its edges true, 94.5 %
+ * shipped model reads, less a sentence or two of room for another CPU's float order (92.2 % of its edges true, 95.9 %
  * of the sentences read right, docs/extractor-model.md; the goal is 95 % of the sentences).
  */
 class LiteralReadingTest {
@@ -151,8 +151,8 @@ class LiteralReadingTest {
                 + "lexicon's verbs: %d edges untrue; the head's: %d of %d edges true (%.1f %%)%n", sentences.size(),
                 read, right, 100 * rightShare, wrong.size(), headEdges - headWrong, headEdges, 100 * headRight);
         assertThat(wrong).as("edges untrue to their sentence when read literally").isEmpty();
-        assertThat(headRight).as("share of the head's edges true to the sentence").isGreaterThanOrEqualTo(0.93);
-        assertThat(rightShare).as("share of the sentences read right").isGreaterThanOrEqualTo(0.94);
+        assertThat(headRight).as("share of the head's edges true to the sentence").isGreaterThanOrEqualTo(0.90);
+        assertThat(rightShare).as("share of the sentences read right").isGreaterThanOrEqualTo(0.95);
     }
 
     /**

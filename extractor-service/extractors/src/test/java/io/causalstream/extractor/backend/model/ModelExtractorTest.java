@@ -49,7 +49,7 @@ class ModelExtractorTest {
         assertThat(((ModelExtractor) model).head().threshold()).isBetween(0f, 1f);
         // the shipped head reads the int8 MiniLM it was trained on (the encoder is picked from the head)
         assertThat(model.annotator().getModel())
-                .isEqualTo("relation-head-v2+all-minilm-l6-v2-q+causal-cues-v4+opennlp-1.5");
+                .isEqualTo("relation-head-v2+all-minilm-l6-v2-q+causal-cues-v5+opennlp-1.5");
     }
 
     @Test

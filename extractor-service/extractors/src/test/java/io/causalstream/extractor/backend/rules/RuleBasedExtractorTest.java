@@ -31,7 +31,7 @@ class RuleBasedExtractorTest {
         var annotator = extractor.annotator();
         assertThat(annotator.getId()).isEqualTo("rules-v1");
         assertThat(annotator.getKind()).isEqualTo(AnnotatorKind.RULES);
-        assertThat(annotator.getModel()).isEqualTo("causal-cues-v4+opennlp-1.5");
+        assertThat(annotator.getModel()).isEqualTo("causal-cues-v5+opennlp-1.5");
         assertThat(annotator.getPromptFormat()).isNull();
     }
 
@@ -121,6 +121,34 @@ class RuleBasedExtractorTest {
         assertThat(extract("The lack of proper land tenure policy is fueling conflict."))
                 .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
                 .containsExactly(tuple("proper land tenure policy", "conflict", DECREASE));
+    }
+
+    @Test
+    void phrasalCueVerbsGiveTheSignTheirParticleStates() {
+        assertThat(extract("A wave of speculative buying drove up land prices in the capital."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("wave of speculative buying", "land prices in the capital", INCREASE));
+        assertThat(extract("Cheap imports have pushed down wages in the textile sector."))
+                .extracting(Triple::getTarget, Triple::getDirection).containsExactly(tuple("wages in the textile sector", DECREASE));
+        assertThat(extract("The new vaccine brought down infant mortality."))
+                .extracting(Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("infant mortality", DECREASE));
+        // "up" by a passive participle: the effect comes first; "a shortage of" is a change noun, in the sign
+        assertThat(extract("Rents were pushed up by a shortage of housing."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("housing", "Rents", DECREASE));
+    }
+
+    @Test
+    void bringAboutAndGiveRiseToAreUnsignedCues() {
+        assertThat(extract("The reform brought about a sharp rise in enrolment."))
+                .extracting(Triple::getSource, Triple::getDirection).containsExactly(tuple("reform", INCREASE));
+        assertThat(extract("Deforestation gave rise to reduced rainfall."))
+                .extracting(Triple::getSource, Triple::getTarget, Triple::getDirection)
+                .containsExactly(tuple("Deforestation", "rainfall", DECREASE));
+        assertThat(extract("The famine was brought about by years of drought."))
+                .extracting(Triple::getSource, Triple::getTarget)
+                .containsExactly(tuple("years of drought", "famine"));
     }
 
     @Test
