@@ -1,5 +1,6 @@
 package io.causalstream.extractor.backend.model;
 
+import io.causalstream.extractor.backend.rules.Polarity;
 import io.causalstream.text.cues.Cue;
 import io.causalstream.text.cues.CueLexicon;
 import io.causalstream.text.cues.CueMatch;
@@ -46,6 +47,14 @@ public final class AssertionFilter {
             "\\s*(?:of|on|in|for|to|at|from|with|among|about|over|under|within|across|between)\\s*",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
+    /**
+     * A coordinator alone between two mentions, maybe with the second one's change word (group 1): "power outages and
+     * rising insurance claims" lists two objects, it links neither to the other.
+     */
+    private static final Pattern ONLY_A_COORDINATOR = Pattern.compile(
+            "\\s*(?:,\\s*(?:and|or)?|and|or|as well as)\\s*(?:([\\p{L}-]+)\\s*)?",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
     /** Whether the sentence asks or leaves open what it says ("Could X reduce Y?", "Whether X ... remains open"). */
     public static boolean openQuestion(String sentence) {
         return OPEN_QUESTION.matcher(sentence.strip()).find();
@@ -56,7 +65,7 @@ public final class AssertionFilter {
      * ("X was associated with lower Y"), a statement of no effect or a negated cue ("X did not reduce Y", "X had no
      * effect on Y"), a denial before the cue ("there is no evidence that X causes Y"), or a conjoined verb after the
      * first mention ("S raises X and reduces Y": X is the object of the first verb, S the subject of both, so X -> Y
-     * is no claim).
+     * is no claim); a coordinator alone ("S caused X and higher Y": a list).
      */
     public static boolean unasserted(String sentence, ConceptSpan cause, ConceptSpan effect) {
         ConceptSpan first = cause.start() <= effect.start() ? cause : effect;
@@ -76,6 +85,10 @@ public final class AssertionFilter {
             }
         }
         if (ONLY_A_PREPOSITION.matcher(bridge).matches()) {
+            return true;
+        }
+        var listed = ONLY_A_COORDINATOR.matcher(bridge);
+        if (listed.matches() && (listed.group(1) == null || Polarity.isChangeModifier(listed.group(1)))) {
             return true;
         }
         if (cause.start() > effect.start() && !cues.isEmpty()

@@ -1,7 +1,13 @@
 package io.causalstream.extractor.backend.model;
 
 import io.causalstream.extractor.backend.rules.Polarity;
+import io.causalstream.text.cues.CueLexicon;
+import io.causalstream.text.cues.CueMatch;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -10,7 +16,10 @@ import java.util.regex.Pattern;
  * word in the sign and never also in the label ({@link Polarity}); where no rule states the sign, the relation head's
  * reading of the sentence as written may or may not count the change word already, and it does not do so
  * consistently across verbs it has rarely seen. Read on the bare sentence, the head reads the verb alone, and the
- * change words then turn that sign once ({@link Polarity#combine}). Stateless.
+ * change words then turn that sign once ({@link Polarity#combine}). A change word belongs to its own mention only: where
+ * the effect carries one and follows other objects of the cue, each with a change word of its own ("led to
+ * <b>reduced</b> maize harvests and higher food prices"), theirs are taken out too, or the head reads the first one
+ * as the whole list's ("led to reduced maize harvests and food prices": DECREASE). Stateless.
  */
 public final class ChangeWordMask {
 
@@ -24,6 +33,15 @@ public final class ChangeWordMask {
 
     /** A change noun's phrase, which ends with its preposition: "a decline in", "the growth of", "lack of". */
     private static final Pattern NOUN_PHRASE = Pattern.compile("(?is).*\\s(?:in|of)");
+
+    /** A comma, "and" or "or" (or ", and") closing the text: the end of an object before a coordinated one. */
+    private static final Pattern COORDINATOR_AT_END = Pattern.compile("(?i)(?:,\\s*(?:and|or)?|\\s(?:and|or))\\s*$");
+
+    /** A word, as the walk back over an object reads it. */
+    private static final Pattern WORD_AT_END = Pattern.compile("([\\p{L}-]+)\\s*$");
+
+    /** The most words an object before a coordinated one has, its change word among them. */
+    private static final int OBJECT_WORDS = 5;
 
     /** A change word of a mention: the characters {@code [start, end)} of the sentence, and the mention read. */
     private record Change(int start, int end, Polarity.Node node) {
@@ -49,15 +67,24 @@ public final class ChangeWordMask {
         if (c == null && e == null) {
             return Optional.empty();
         }
-        // cut the later change word first, so the earlier one's offsets still hold
+        List<Change> cuts = new ArrayList<>();
+        if (c != null) {
+            cuts.add(c);
+        }
+        if (e != null) {
+            cuts.add(e);
+            if (cause.end() <= e.start()) {
+                cuts.addAll(coordinatedChanges(sentence, cause.end(), e.start()));
+            }
+        }
+        // cut the later change words first, so the earlier ones' offsets still hold
+        cuts.sort(Comparator.comparingInt(Change::start).reversed());
         StringBuilder text = new StringBuilder(sentence);
         int[] causeRange = {c == null ? cause.start() : c.end(), cause.end()};
         int[] effectRange = {e == null ? effect.start() : e.end(), effect.end()};
         causeRange[0] = skipSpaces(sentence, causeRange[0]);
         effectRange[0] = skipSpaces(sentence, effectRange[0]);
-        Change first = c == null ? e : e == null ? c : c.start() < e.start() ? c : e;
-        Change second = first == c ? e : c;
-        for (Change cut : second == null ? new Change[] {first} : new Change[] {second, first}) {
+        for (Change cut : cuts) {
             int to = skipSpaces(sentence, cut.end());
             text.delete(cut.start(), to);
             int removed = to - cut.start();
@@ -94,6 +121,45 @@ public final class ChangeWordMask {
         }
         // the bare concept is the end of the text (Polarity strips from the front)
         return new Change(start, start + text.length() - node.name().length(), node);
+    }
+
+    /**
+     * The change words opening the objects coordinated before the effect's change word at {@code at} ("reduced" of
+     * "led to reduced maize harvests and | higher food prices"), when each of them opens with one and a cue of the
+     * lexicon stands right before the first ("led to", "caused"); none otherwise: without the cue the first word may be
+     * the verb itself ("Drought reduced incomes and lower ...").
+     */
+    private static List<Change> coordinatedChanges(String sentence, int from, int at) {
+        List<Change> found = new ArrayList<>();
+        int end = at;
+        while (true) {
+            Matcher coordinator = COORDINATOR_AT_END.matcher(sentence).region(from, end);
+            if (!coordinator.find()) {
+                return List.of();
+            }
+            end = coordinator.start();
+            Change opener = null;
+            for (int words = 0; words < OBJECT_WORDS && opener == null; words++) {
+                Matcher word = WORD_AT_END.matcher(sentence).region(from, end);
+                if (!word.find()) {
+                    return List.of();
+                }
+                end = word.start(1);
+                // the object's first word: a change word, not the object's only word
+                if (words > 0 && Polarity.isChangeModifier(word.group(1))) {
+                    opener = new Change(word.start(1), word.end(1), null);
+                }
+            }
+            if (opener == null) {
+                return List.of();
+            }
+            found.add(opener);
+            String before = sentence.substring(from, end);
+            List<CueMatch> cues = CueLexicon.DEFAULT.find(before);
+            if (!cues.isEmpty() && before.substring(cues.getLast().end()).isBlank()) {
+                return found;
+            }
+        }
     }
 
     private static Polarity.Node unchanged(ConceptSpan mention) {

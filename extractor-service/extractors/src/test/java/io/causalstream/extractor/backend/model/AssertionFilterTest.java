@@ -52,6 +52,15 @@ class AssertionFilterTest {
     }
 
     @Test
+    void coordinatedObjectsOfOneCueAreNoClaimAboutEachOther() {
+        assertThat(unasserted("The storm caused power outages and rising insurance claims.", "power outages",
+                "rising insurance claims")).isTrue();
+        assertThat(unasserted("Subsidies boosted exports, jobs and wages.", "exports", "jobs and wages")).isTrue();
+        assertThat(unasserted("The storm caused power outages and rising insurance claims.", "storm",
+                "rising insurance claims")).isFalse();
+    }
+
+    @Test
     void aMentionAndItsAttachedPhraseAreOneConcept() {
         assertThat(unasserted("Taxes on tobacco reduce smoking.", "tobacco", "Taxes")).isTrue();
     }

@@ -78,6 +78,25 @@ class ChangeWordMaskTest {
     }
 
     @Test
+    void theChangeWordsOfObjectsCoordinatedBeforeAChangedEffectAreTakenOutToo() {
+        // "reduced" is the first object's: read with it, the head reads the list as reduced
+        String s = "The drought led to reduced maize harvests and higher food prices.";
+        ChangeWordMask.Masked m = mask(s, "drought", "food prices");
+        assertThat(m.text()).isEqualTo("The drought led to maize harvests and food prices.");
+        assertThat(bare(m)).isEqualTo("drought | food prices");
+        assertThat(m.effect().reversed()).isFalse();
+        String three = "The storm caused fewer train services, lower bus ridership and more road congestion.";
+        assertThat(mask(three, "storm", "road congestion").text())
+                .isEqualTo("The storm caused train services, bus ridership and road congestion.");
+        // without a cue right before the first object its change word may be the verb: left as written
+        String verb = "Drought reduced incomes and lower food prices.";
+        assertThat(mask(verb, "Drought", "food prices").text()).isEqualTo("Drought reduced incomes and food prices.");
+        // an effect without a change word of its own: the first object's may be the whole list's
+        String shared = "The drought led to reduced maize harvests and food prices.";
+        assertThat(ChangeWordMask.of(shared, span(shared, "drought"), span(shared, "food prices"))).isEmpty();
+    }
+
+    @Test
     void theVerbItselfAndMentionsWithoutAChangeWordAreLeftAsWritten() {
         String verb = "Prices weakened demand.";
         assertThat(ChangeWordMask.of(verb, span(verb, "Prices"), span(verb, "demand"))).isEmpty();

@@ -197,6 +197,50 @@ class LiteralReadingTest {
         assertThat(read).isGreaterThanOrEqualTo(first.size() * second.size() * 3 / 4);
     }
 
+    /**
+     * "X <unsigned verb> <change> A and <change> Y": each object's own change word gives its sign, so X -> Y has Y's
+     * whatever A's is, and neither object is the other's cause.
+     */
+    @Test
+    void eachCoordinatedObjectTakesItsOwnChangeWord() {
+        List<String> verbs = List.of("led to", "caused", "resulted in", "triggered");
+        List<Change> changes = List.of(new Change("reduced", true), new Change("increased", false),
+                new Change("lower", true), new Change("higher", false), new Change("fewer", true),
+                new Change("more", false), new Change("declining", true), new Change("rising", false));
+        String[][] concepts = {{"the drought", "maize harvests", "food prices"}, {"the strike", "train services",
+                "road congestion"}, {"the new tariff", "steel imports", "car prices"}, {"the merger",
+                "branch closures", "staff turnover"}, {"the storm", "power outages", "insurance claims"}};
+        List<String> wrong = new ArrayList<>();
+        int k = 0;
+        int read = 0;
+        for (String verb : verbs) {
+            for (Change a : changes) {
+                for (Change b : changes) {
+                    String[] c = concepts[k++ % concepts.length];
+                    String sentence = capitalised(c[0] + " " + verb + " " + a.word() + " " + c[1] + " and "
+                            + b.word() + " " + c[2]) + ".";
+                    String cause = c[0].substring(c[0].indexOf(' ') + 1);
+                    Direction expected = b.reverses() ? Direction.DECREASE : Direction.INCREASE;
+                    List<Triple> triples = model.extract(new Passage("p", sentence, null, null, null, Map.of(),
+                            Instant.EPOCH)).triples();
+                    List<Triple> toEffect = triples.stream().filter(t -> t.getTarget().equalsIgnoreCase(c[2]))
+                            .toList();
+                    read += toEffect.isEmpty() ? 0 : 1;
+                    if (toEffect.stream().anyMatch(t -> !t.getSource().equalsIgnoreCase(cause)
+                            || t.getDirection() != expected)) {
+                        wrong.add(sentence + " -> " + triples.stream().map(t -> t.getSource() + " "
+                                + t.getDirection() + " " + t.getTarget()).toList());
+                    }
+                }
+            }
+        }
+        int all = verbs.size() * changes.size() * changes.size();
+        System.out.printf(Locale.ROOT, "coordinated objects: %d sentences, %d with an edge to the second object, %d "
+                + "of them untrue%n", all, read, wrong.size());
+        assertThat(wrong).as("edges to the second object untrue to the sentence").isEmpty();
+        assertThat(read).isGreaterThanOrEqualTo(all * 3 / 4);
+    }
+
     /** "Deaths from malaria": an event noun before "from" is the effect; an entity ("wine from France") is not. */
     @Test
     void anEffectFromItsCauseInsideANounPhrase() {
