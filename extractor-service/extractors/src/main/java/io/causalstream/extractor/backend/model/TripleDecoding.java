@@ -82,6 +82,8 @@ public final class TripleDecoding {
             if (before.stream().anyMatch(SentenceChain.Concept::effect)) {
                 statedFromAnaphor(f, probabilities.get(k), decoded).ifPresent(decoded::add);
             }
+            // "reduced crop yields and farm incomes": one edge per conjunct, where the head reads the first
+            decoded.addAll(CoordinatedMentions.pairs(f, probabilities.get(k), decoded));
             // "fever from dehydration": the effect first, inside one noun phrase, where the head seldom links
             List<PairDecoder.Decoded> fromPairs = EffectFromCause.pairs(f, probabilities.get(k), decoded);
             decoded.addAll(fromPairs);
