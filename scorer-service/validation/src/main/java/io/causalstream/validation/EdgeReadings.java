@@ -83,6 +83,13 @@ final class EdgeReadings {
                 cuts.add(new int[] {from, s1 + verb});
                 reread = "'" + sentence.substring(from, s1 + verb).strip() + "'";
             }
+            // "The drought hampered crop yields and farm incomes": the other conjunct taken out, the pair alone
+            int[] conjunct = Conjunct.cut(sentence, s0, s1, t0);
+            if (reread == null && conjunct != null && (cuts.isEmpty() || conjunct[0] >= s1)) {
+                cuts.add(conjunct);
+                cuts.sort(java.util.Comparator.comparingInt(c -> c[0]));
+                reread = "'" + sentence.substring(conjunct[0], conjunct[1]).strip() + "'";
+            }
         }
         // as written, the sentence's vectors are the passage's; with words cut, the bare sentence is encoded alone
         String text = cuts.isEmpty() ? sentence : without(sentence, cuts);

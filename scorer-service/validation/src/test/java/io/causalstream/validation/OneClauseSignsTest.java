@@ -184,8 +184,54 @@ class OneClauseSignsTest {
         System.out.printf(Locale.ROOT, "coordinated effects: %d sentences, %d stated edges VALIDATED (%.1f %%), %d "
                 + "flipped ones%n", all, right, 100.0 * right / all, wrong.size());
         assertThat(wrong).as("flipped edges VALIDATED").isEmpty();
-        // the shipped reader validates 107 of 144 (74.3 %, docs/validation.md), less room for another CPU
-        assertThat(right).as("stated edges VALIDATED").isGreaterThanOrEqualTo(all * 7 / 10);
+        // the shipped reader validates 121 of 144 (84.0 %, docs/validation.md), less room for another CPU
+        assertThat(right).as("stated edges VALIDATED").isGreaterThanOrEqualTo(all * 8 / 10);
+    }
+
+    /**
+     * "X <verb> A and Y", "A and X <verb> Y", "X and A <verb> Y": each conjunct is an end of the claim, with the verb's
+     * sign; the reader reads a second conjunct on the sentence without the other one.
+     */
+    @Test
+    void everyConjunctIsAnEndOfTheClaim() {
+        String[][] objects = {{"the drought", "crop yields", "farm incomes"}, {"the strike", "train services",
+                "bus services"}, {"the new tariff", "steel imports", "aluminium imports"}, {"the storm",
+                "power supplies", "water supplies"}, {"the subsidy", "solar installations", "heat pump sales"}};
+        String[][] causes = {{"heat", "drought", "grain yields"}, {"rents", "wages", "living costs"}, {"tariffs",
+                "quotas", "import volumes"}, {"storms", "floods", "insurance claims"}, {"subsidies", "tax credits",
+                "solar installations"}};
+        List<String> wrong = new ArrayList<>();
+        int right = 0;
+        int all = 0;
+        int k = 0;
+        for (Verb verb : SIGNED) {
+            for (int form = 0; form < 3; form++) {
+                String text;
+                String[] pair;
+                if (form == 0) {
+                    String[] c = objects[k++ % objects.length];
+                    text = c[0] + " " + verb.form() + " " + c[1] + " and " + c[2];
+                    pair = new String[] {c[0].substring(c[0].indexOf(' ') + 1), c[2]};
+                } else {
+                    String[] c = causes[k++ % causes.length];
+                    text = c[0] + " and " + c[1] + " " + verb.form() + " " + c[2];
+                    pair = new String[] {c[form - 1], c[2]};
+                }
+                text = Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
+                Direction stated = verb.increases() ? Direction.INCREASE : Direction.DECREASE;
+                Direction flipped = stated == Direction.INCREASE ? Direction.DECREASE : Direction.INCREASE;
+                all++;
+                right += state(text, pair, stated) == ValidationState.VALIDATED ? 1 : 0;
+                if (state(text, pair, flipped) == ValidationState.VALIDATED) {
+                    wrong.add(text + " -> " + pair[0] + " " + flipped + " " + pair[1]);
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "conjuncts: %d sentences, %d stated edges VALIDATED (%.1f %%), %d flipped "
+                + "ones%n", all, right, 100.0 * right / all, wrong.size());
+        assertThat(wrong).as("flipped edges VALIDATED").isEmpty();
+        // the shipped reader validates 27 of 39 (69.2 %; 21 read as written), less room for another CPU
+        assertThat(right).as("stated edges VALIDATED").isGreaterThanOrEqualTo(all * 6 / 10);
     }
 
     private static ValidationState state(String text, String[] pair, Direction direction) {
