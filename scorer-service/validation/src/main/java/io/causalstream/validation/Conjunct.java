@@ -1,5 +1,6 @@
 package io.causalstream.validation;
 
+import io.causalstream.text.Tokens;
 import io.causalstream.text.cues.Cue;
 import io.causalstream.text.cues.CueLexicon;
 import io.causalstream.text.cues.CueMatch;
@@ -47,7 +48,9 @@ final class Conjunct {
         String bridge = sentence.substring(s1, t0).toLowerCase(Locale.ROOT);
         List<CueMatch> verbs = new java.util.ArrayList<>();
         for (CueMatch m : CueLexicon.DEFAULT.find(bridge)) {
-            if (m.cue().kind() != Cue.Kind.VERB || m.cue().orientation() != Cue.Orientation.FORWARD) {
+            // after the verb, a cue after a content word is a noun of its objects ("reduced crop yields")
+            if (m.cue().kind() != Cue.Kind.VERB || m.cue().orientation() != Cue.Orientation.FORWARD
+                    || !verbs.isEmpty() && inANounPhrase(bridge, m)) {
                 continue;
             }
             // a verb form right after the verb is its object's change word ("led to reduced harvests")
@@ -83,6 +86,15 @@ final class Conjunct {
     private static boolean words(String text) {
         String t = text.strip();
         return !t.isEmpty() && t.split("[\\s,]+").length <= WORDS && !t.matches(".*[.;:()].*")
-                && CueLexicon.DEFAULT.find(t).stream().allMatch(m -> m.start() == 0);
+                && CueLexicon.DEFAULT.find(t).stream().allMatch(m -> m.start() == 0 || inANounPhrase(t, m));
+    }
+
+    /** A word before the match that is no function word: a noun's ("crop <u>yields</u>"), not a verb. */
+    private static final Pattern WORD_BEFORE = Pattern.compile("(\\p{L}+)\\s+$");
+
+    /** Whether the cue is a noun of a noun phrase ("crop yields", "the fare increases"): a content word right before. */
+    private static boolean inANounPhrase(String text, CueMatch m) {
+        Matcher before = WORD_BEFORE.matcher(text.substring(0, m.start()));
+        return before.find() && !Tokens.STOP_WORDS.contains(before.group(1).toLowerCase(Locale.ROOT));
     }
 }

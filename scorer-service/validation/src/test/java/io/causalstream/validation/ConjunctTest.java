@@ -21,6 +21,9 @@ class ConjunctTest {
                 .isEqualTo("The drought hampered farm incomes.");
         assertThat(without("Subsidies boosted exports, jobs and wages.", "Subsidies", "wages"))
                 .isEqualTo("Subsidies boosted wages.");
+        // a noun that is also a cue verb ("yields") is the object's
+        assertThat(without("The drought reduced crop yields and farm incomes.", "drought", "farm incomes"))
+                .isEqualTo("The drought reduced farm incomes.");
         // the target's own change word stays
         assertThat(without("The drought led to reduced harvests and higher food prices.", "drought", "food prices"))
                 .isEqualTo("The drought led to higher food prices.");
