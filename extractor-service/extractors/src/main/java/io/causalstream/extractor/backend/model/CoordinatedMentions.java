@@ -1,7 +1,6 @@
 package io.causalstream.extractor.backend.model;
 
 import io.causalstream.extractor.backend.rules.Polarity;
-import io.causalstream.schemas.graph.Direction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -66,15 +65,11 @@ final class CoordinatedMentions {
             return;
         }
         for (List<PairDecoder.Decoded> taken : List.of(read, out)) {
-            for (PairDecoder.Decoded t : taken) {
-                if (spans.get(t.cause()).overlaps(c) && spans.get(t.effect()).overlaps(e)
-                        || spans.get(t.cause()).overlaps(e) && spans.get(t.effect()).overlaps(c)) {
-                    return;
-                }
+            if (taken.stream().anyMatch(t -> PairDecoder.sameClaim(spans, t, c, e))) {
+                return;
             }
         }
-        out.add(new PairDecoder.Decoded(cause, effect, p[RelationHead.DECREASE] > p[RelationHead.INCREASE]
-                ? Direction.DECREASE : Direction.INCREASE, p[RelationHead.INCREASE] + p[RelationHead.DECREASE]));
+        out.add(PairDecoder.Decoded.of(cause, effect, p));
     }
 
     /** Whether {@code other} is a conjunct of {@code end}: next to it, a coordinator alone between, no verb after. */

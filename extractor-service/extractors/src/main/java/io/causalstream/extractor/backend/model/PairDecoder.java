@@ -15,6 +15,12 @@ public final class PairDecoder {
 
     /** One edge: cause i, effect j of the sentence's spans, its direction and P(edge). */
     public record Decoded(int cause, int effect, Direction direction, float confidence) {
+
+        /** The head's reading of the pair: the larger of its two signs, P(edge) = P(increase) + P(decrease). */
+        static Decoded of(int cause, int effect, float[] p) {
+            return new Decoded(cause, effect, p[RelationHead.DECREASE] > p[RelationHead.INCREASE]
+                    ? Direction.DECREASE : Direction.INCREASE, p[RelationHead.INCREASE] + p[RelationHead.DECREASE]);
+        }
     }
 
     /** At most this many edges per sentence. */
@@ -29,10 +35,8 @@ public final class PairDecoder {
                 if (p == null) {
                     continue;
                 }
-                float edge = p[RelationHead.INCREASE] + p[RelationHead.DECREASE];
-                if (edge >= threshold) {
-                    candidates.add(new Decoded(i, j, p[RelationHead.DECREASE] > p[RelationHead.INCREASE]
-                            ? Direction.DECREASE : Direction.INCREASE, edge));
+                if (p[RelationHead.INCREASE] + p[RelationHead.DECREASE] >= threshold) {
+                    candidates.add(Decoded.of(i, j, p));
                 }
             }
         }
@@ -41,18 +45,7 @@ public final class PairDecoder {
         List<Decoded> taken = new ArrayList<>();
         List<ConceptSpan> spans = f.spans();
         for (Decoded c : candidates) {
-            boolean duplicate = false;
-            for (Decoded t : taken) {
-                boolean same = spans.get(c.cause()).overlaps(spans.get(t.cause()))
-                        && spans.get(c.effect()).overlaps(spans.get(t.effect()));
-                boolean reverse = spans.get(c.cause()).overlaps(spans.get(t.effect()))
-                        && spans.get(c.effect()).overlaps(spans.get(t.cause()));
-                if (same || reverse) {
-                    duplicate = true;
-                    break;
-                }
-            }
-            if (!duplicate) {
+            if (taken.stream().noneMatch(t -> sameClaim(spans, t, spans.get(c.cause()), spans.get(c.effect())))) {
                 taken.add(c);
                 if (taken.size() == MAX_EDGES) {
                     break;
@@ -60,6 +53,16 @@ public final class PairDecoder {
             }
         }
         return taken;
+    }
+
+    /**
+     * Whether the pair (cause, effect) is the edge {@code taken} read with other boundaries, or its reverse: both ends
+     * overlap the edge's ends, in either order.
+     */
+    static boolean sameClaim(List<ConceptSpan> spans, Decoded taken, ConceptSpan cause, ConceptSpan effect) {
+        ConceptSpan c = spans.get(taken.cause());
+        ConceptSpan e = spans.get(taken.effect());
+        return c.overlaps(cause) && e.overlaps(effect) || c.overlaps(effect) && e.overlaps(cause);
     }
 
     private PairDecoder() {

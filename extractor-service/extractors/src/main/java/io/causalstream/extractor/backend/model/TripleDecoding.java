@@ -160,9 +160,7 @@ public final class TripleDecoding {
                     || statedBetween(text, anaphor, spans.get(best)).isEmpty()) {
                 continue;
             }
-            float[] p = probabilities[a][best];
-            return Optional.of(new PairDecoder.Decoded(a, best, p[RelationHead.DECREASE] > p[RelationHead.INCREASE]
-                    ? Direction.DECREASE : Direction.INCREASE, p[RelationHead.INCREASE] + p[RelationHead.DECREASE]));
+            return Optional.of(PairDecoder.Decoded.of(a, best, probabilities[a][best]));
         }
         return Optional.empty();
     }
