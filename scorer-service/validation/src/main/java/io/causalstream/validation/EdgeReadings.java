@@ -85,9 +85,9 @@ final class EdgeReadings {
             }
             // "The drought hampered crop yields and farm incomes": the other conjunct taken out, the pair alone
             int[] conjunct = Conjunct.cut(sentence, s0, s1, t0);
+            // after the change word's cut before the source, if any: the cuts stay in order
             if (reread == null && conjunct != null && (cuts.isEmpty() || conjunct[0] >= s1)) {
                 cuts.add(conjunct);
-                cuts.sort(java.util.Comparator.comparingInt(c -> c[0]));
                 reread = "'" + sentence.substring(conjunct[0], conjunct[1]).strip() + "'";
             }
         }
